@@ -1,0 +1,63 @@
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberships, tenants } from '../../db/schema/index.ts';
+import type { MembershipRole } from '@vereinsheim/contracts';
+import { activeMembership } from '../persons/persons.repository.ts';
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+export const tenantsRepository = {
+  /** The clubs the person currently belongs to, with their roles there. */
+  async findForPerson(
+    db: DbOrTx,
+    personId: string,
+    options: { keyword?: string; order: 'ascending' | 'descending'; limit: number; offset: number },
+  ): Promise<{ rows: (TenantRow & { roles: MembershipRole[] })[]; total: number }> {
+    const where = and(
+      eq(memberships.personId, personId),
+      activeMembership(),
+      options.keyword ? ilike(tenants.name, `%${options.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    );
+    const rows = await db
+      .select({
+        tenant: tenants,
+        roles: sql<MembershipRole[]>`array_agg(distinct ${memberships.role}::text order by ${memberships.role}::text)`,
+      })
+      .from(tenants)
+      .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
+      .where(where)
+      .groupBy(tenants.id)
+      .orderBy(options.order === 'ascending' ? asc(tenants.name) : desc(tenants.name), asc(tenants.id))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(distinct ${tenants.id})`.mapWith(Number) })
+      .from(tenants)
+      .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
+      .where(where);
+    return { rows: rows.map((r) => ({ ...r.tenant, roles: r.roles })), total: count?.n ?? 0 };
+  },
+
+  /** Ids of the given tenants that the person belongs to (for scoping filters). */
+  async memberTenantIds(db: DbOrTx, personId: string, tenantIds?: string[]): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ id: memberships.tenantId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.personId, personId),
+          activeMembership(),
+          tenantIds ? inArray(memberships.tenantId, tenantIds) : undefined,
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
+
+  async rolesIn(db: DbOrTx, personId: string, tenantId: string): Promise<MembershipRole[]> {
+    const rows = await db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.personId, personId), eq(memberships.tenantId, tenantId), activeMembership()));
+    return rows.map((r) => r.role);
+  },
+};

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendProblem } from '../lib/problem.ts';
+
+const VALIDATION_SECTIONS = 'info|profile|address|mail|phone|confectioninformation|bank|miscellaneous|agb|clubs';
+const PROFILE_PAGES = 'address|mail|phone|Phone|bankaccount|confectionInformations|avatar|miscellaneous';
+
+/** The routes of spec §2 (matched exactly); each serves the web app's index.html. */
+export const SPA_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/signin-oidc$/,
+  /^\/clubs$/,
+  /^\/blog(\/[^/]+)?$/,
+  /^\/events(\/[^/]+)?$/,
+  /^\/calendar$/,
+  /^\/profile$/,
+  new RegExp(`^/profile/(${PROFILE_PAGES})$`),
+  /^\/my-registrations$/,
+  /^\/account$/,
+  /^\/inbox$/,
+  /^\/messages$/,
+  /^\/invoices(\/[^/]+)?$/,
+  /^\/logs$/,
+  /^\/privacy$/,
+  /^\/teams(\/[^/]+)?$/,
+  /^\/licenses$/,
+  /^\/qualifications$/,
+  /^\/honors$/,
+  /^\/validation\/profile$/,
+  new RegExp(`^/validation/profile/[^/]+(/(${VALIDATION_SECTIONS}))?$`),
+  /^\/signed-out$/,
+];
+
+export function isSpaRoute(pathname: string): boolean {
+  return SPA_ROUTES.some((re) => re.test(pathname));
+}
+
+const NEVER_HTML = /^\/(api|oidc)(\/|$)/;
+
+/** Serves the built web app; hashed assets are cached for a year, index.html never. */
+export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
+  const indexFile = path.join(options.webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, status: number) => {
+    if (!hasBuild) {
+      return reply
+        .code(status === 200 ? 503 : status)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (NEVER_HTML.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendProblem(reply, 404, `No route ${request.method} ${pathname}.`);
+    }
+    if (isSpaRoute(pathname)) return sendIndex(reply, 200);
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (wantsHtml) return sendIndex(reply, 404);
+    return sendProblem(reply, 404, `No route ${request.method} ${pathname}.`);
+  });
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, as every 4xx and 5xx answers. */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

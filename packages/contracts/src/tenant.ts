@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MembershipRoleSchema } from './enums.ts';
+import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+
+export const ThemeInfoSchema = z.object({
+  themeType: z.string(),
+  detailHeaderImage: z.string().nullable(),
+});
+export type ThemeInfo = z.infer<typeof ThemeInfoSchema>;
+
+/** Tenant (club) summary of spec §3. */
+export const TenantSummarySchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  primaryUrl: z.string().nullable(),
+  avatarImageUrl: z.string().nullable(),
+  headerImageUrl: z.string().nullable(),
+  personAvatarImageUrl: z.string().nullable(),
+  personExternAvatarImageUrl: z.string().nullable(),
+  personInternAvatarImageUrl: z.string().nullable(),
+  themeInfos: z.array(ThemeInfoSchema),
+  roles: z.array(MembershipRoleSchema),
+});
+export type TenantSummary = z.infer<typeof TenantSummarySchema>;
+
+export const TenantFindQuerySchema = PagedQuerySchema;
+export const TenantListSchema = pagedListSchema(TenantSummarySchema);
+export type TenantList = z.infer<typeof TenantListSchema>;
