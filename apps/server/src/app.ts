@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppConfigSchema, HealthSchema, ReadySchema, type AppConfig } from '@vereinsheim/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -35,7 +31,10 @@ export interface AppOptions {
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      remove: true,
+    },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
@@ -69,7 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { defaultMetrics: config.env !== 'test' });
   await app.register(openapiPlugin);
 
-  if (config.embeddedIdp && !options.keys) throw new Error('The embedded identity provider needs signing keys.');
+  if (config.embeddedIdp && !options.keys)
+    throw new Error('The embedded identity provider needs signing keys.');
   await app.register(authPlugin, {
     config,
     db: database.db,
@@ -102,10 +102,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links: config.links,
     supportMail: config.supportMail,
   };
-  app.get('/app-config.json', { schema: { hide: true, response: { 200: AppConfigSchema } } }, async (_r, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return appConfig;
-  });
+  app.get(
+    '/app-config.json',
+    { schema: { hide: true, response: { 200: AppConfigSchema } } },
+    async (_r, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return appConfig;
+    },
+  );
 
   const mailer = options.mailer ?? createMailer(config, database.db, app.log);
   if (config.embeddedIdp) {

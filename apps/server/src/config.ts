@@ -74,7 +74,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** Parses the environment once; a bad value throws one line naming the variable and what is wrong. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in EnvSchema.shape && value !== undefined && value !== ''),
+    Object.entries(env).filter(
+      ([key, value]) => key in EnvSchema.shape && value !== undefined && value !== '',
+    ),
   );
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -91,7 +93,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embeddedDefault = !externalIdp && e.DATABASE_URL === undefined;
   const demoData = e.DEMO_DATA ?? embeddedDefault;
   if (e.NODE_ENV === 'production') {
-    if (demoData) throw new ConfigError('Invalid configuration: DEMO_DATA: demo data is refused in production');
+    if (demoData)
+      throw new ConfigError('Invalid configuration: DEMO_DATA: demo data is refused in production');
     if (!externalIdp && !e.OIDC_COOKIE_KEYS) {
       throw new ConfigError(
         'Invalid configuration: OIDC_COOKIE_KEYS: required in production when the embedded provider runs',

@@ -10,7 +10,8 @@ export function parseClaimBoolean(value: unknown): boolean {
 /** A number claim accepts numbers and numeric strings (spec §5). */
 export function parseClaimNumber(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return undefined;
 }
 

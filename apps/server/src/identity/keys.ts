@@ -19,7 +19,9 @@ export async function generateSigningKeys(): Promise<SigningKeys> {
 export function fromPrivate(privateJwks: { keys: JWK[] }): SigningKeys {
   const publicJwks = {
     keys: privateJwks.keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) =>
-      Object.fromEntries(Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined)),
+      Object.fromEntries(
+        Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined),
+      ),
     ),
   };
   return { privateJwks, publicJwks };

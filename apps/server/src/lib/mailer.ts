@@ -20,7 +20,12 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
     const transport = nodemailer.createTransport(config.mail.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: config.mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
       },
     };
   }

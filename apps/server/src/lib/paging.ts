@@ -18,5 +18,12 @@ export function pagedList<T>(
   window: PageWindow,
   orderbytype: 'ascending' | 'descending',
 ): PagedList<T> {
-  return { items, maximumcount: total, page: window.page, pagesize: window.size, top: window.size, orderbytype };
+  return {
+    items,
+    maximumcount: total,
+    page: window.page,
+    pagesize: window.size,
+    top: window.size,
+    orderbytype,
+  };
 }

@@ -40,7 +40,8 @@ export const notFound = (detail = 'Not found.') => new HttpProblem(404, detail);
 export const badRequest = (detail: string, errors?: FieldError[]) => new HttpProblem(400, detail, { errors });
 export const conflict = (detail: string) => new HttpProblem(409, detail);
 export const forbidden = (detail: string) => new HttpProblem(403, detail);
-export const unauthorized = (detail = 'A valid bearer access token is required.') => new HttpProblem(401, detail);
+export const unauthorized = (detail = 'A valid bearer access token is required.') =>
+  new HttpProblem(401, detail);
 
 export function problemTitle(status: number): string {
   return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
@@ -61,5 +62,9 @@ export function sendProblem(
   if (detail) body.detail = detail;
   if (extra.errors?.length) body.errors = extra.errors;
   if (status === 401) reply.header('www-authenticate', 'Bearer');
-  return reply.code(status).type('application/problem+json; charset=utf-8').serializer(JSON.stringify).send(body);
+  return reply
+    .code(status)
+    .type('application/problem+json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
 }

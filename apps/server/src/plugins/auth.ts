@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { unauthorized } from '../lib/problem.ts';
@@ -30,7 +37,7 @@ export interface AuthOptions {
   config: Config;
   db: Database;
   /** Public keys of the embedded provider; external providers are read from their JWKS URI. */
-  localJwks?: { keys: import('jose').JWK[] };
+  localJwks?: { keys: JWK[] };
 }
 
 function externalKeyResolver(issuer: string): JWTVerifyGetKey {

@@ -12,7 +12,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       openapi: '3.1.0',
       info: {
         title: 'Vereinsheim API',
-        description: 'Member and participant portal for sports clubs. All /api routes except telemetry need a bearer access token.',
+        description:
+          'Member and participant portal for sports clubs. All /api routes except telemetry need a bearer access token.',
         version: BUILD_VERSION,
       },
       components: {

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendProblem } from '../lib/problem.ts';
 
-const VALIDATION_SECTIONS = 'info|profile|address|mail|phone|confectioninformation|bank|miscellaneous|agb|clubs';
+const VALIDATION_SECTIONS =
+  'info|profile|address|mail|phone|confectioninformation|bank|miscellaneous|agb|clubs';
 const PROFILE_PAGES = 'address|mail|phone|Phone|bankaccount|confectionInformations|avatar|miscellaneous';
 
 /** The routes of spec §2 (matched exactly); each serves the web app's index.html. */
@@ -51,9 +52,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.setHeader('cache-control', 'no-cache');
+          res.header('cache-control', 'no-cache');
         }
       },
     });

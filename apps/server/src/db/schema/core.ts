@@ -28,7 +28,10 @@ export const tenants = pgTable('tenants', {
   avatarImageUrl: text('avatar_image_url'),
   logoUrl: text('logo_url'),
   headerImageUrl: text('header_image_url'),
-  themeInfos: jsonb('theme_infos').$type<ThemeInfo[]>().notNull().default(sql`'[]'::jsonb`),
+  themeInfos: jsonb('theme_infos')
+    .$type<ThemeInfo[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -66,7 +69,9 @@ export const memberships = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     role: membershipRoleEnum('role').notNull(),
-    startsOn: date('starts_on', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    startsOn: date('starts_on', { mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
     endsOn: date('ends_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
@@ -88,7 +93,10 @@ export const identities = pgTable(
       .references(() => persons.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('identities_issuer_subject_uq').on(t.issuer, t.subject), index('identities_person_idx').on(t.personId)],
+  (t) => [
+    uniqueIndex('identities_issuer_subject_uq').on(t.issuer, t.subject),
+    index('identities_person_idx').on(t.personId),
+  ],
 );
 
 export const approvalKindEnum = pgEnum('approval_kind', ['privacy', 'terms']);

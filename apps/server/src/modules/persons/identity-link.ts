@@ -19,24 +19,26 @@ export async function findOrProvisionPerson(
   if (found) return found.personId;
   if (!input.provision) return null;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  const created = await db.transaction(async (tx) => {
-    const [person] = await tx
-      .insert(persons)
-      .values({
-        firstName: str(input.claims.given_name) ?? str(input.claims.name)?.split(' ')[0] ?? '',
-        lastName: str(input.claims.family_name) ?? '',
-      })
-      .returning({ id: persons.id });
-    const [link] = await tx
-      .insert(identities)
-      .values({ issuer: input.issuer, subject: input.subject, personId: person!.id })
-      .onConflictDoNothing()
-      .returning({ personId: identities.personId });
-    if (link) return link.personId;
-    // Another request provisioned the same subject concurrently: drop this person, use theirs.
-    tx.rollback();
-    return null;
-  }).catch(() => null);
+  const created = await db
+    .transaction(async (tx) => {
+      const [person] = await tx
+        .insert(persons)
+        .values({
+          firstName: str(input.claims.given_name) ?? str(input.claims.name)?.split(' ')[0] ?? '',
+          lastName: str(input.claims.family_name) ?? '',
+        })
+        .returning({ id: persons.id });
+      const [link] = await tx
+        .insert(identities)
+        .values({ issuer: input.issuer, subject: input.subject, personId: person!.id })
+        .onConflictDoNothing()
+        .returning({ personId: identities.personId });
+      if (link) return link.personId;
+      // Another request provisioned the same subject concurrently: drop this person, use theirs.
+      tx.rollback();
+      return null;
+    })
+    .catch(() => null);
   if (created) return created;
   return findOrProvisionPerson(db, { ...input, provision: false });
 }

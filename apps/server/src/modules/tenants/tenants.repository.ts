@@ -21,7 +21,9 @@ export const tenantsRepository = {
     const rows = await db
       .select({
         tenant: tenants,
-        roles: sql<MembershipRole[]>`array_agg(distinct ${memberships.role}::text order by ${memberships.role}::text)`,
+        roles: sql<
+          MembershipRole[]
+        >`array_agg(distinct ${memberships.role}::text order by ${memberships.role}::text)`,
       })
       .from(tenants)
       .innerJoin(memberships, eq(memberships.tenantId, tenants.id))

@@ -1,0 +1,94 @@
+import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestPerson } from '../../test/harness.ts';
+
+let ctx: TestContext;
+let person: TestPerson;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  person = await ctx.createPerson();
+});
+afterAll(() => ctx.close());
+
+const get = (headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: '/api/me/tenant/find', headers });
+
+describe('bearer access tokens', () => {
+  it('accepts a valid token', async () => {
+    const res = await get(await ctx.auth(person));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['missing', async () => ({})],
+    ['malformed', async () => ({ authorization: 'Bearer not-a-jwt' })],
+    ['non-bearer scheme', async () => ({ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` })],
+    [
+      'expired',
+      async () => ({
+        authorization: `Bearer ${await ctx.token(person.subject, { expiresIn: Math.floor(Date.now() / 1000) - 60 })}`,
+      }),
+    ],
+    [
+      'wrong audience',
+      async () => ({
+        authorization: `Bearer ${await ctx.token(person.subject, { payload: { aud: 'https://other.example/api' } })}`,
+      }),
+    ],
+    [
+      'wrong issuer',
+      async () => {
+        const token = await ctx.token(person.subject, { payload: { iss: 'https://evil.example/oidc' } });
+        return { authorization: `Bearer ${token}` };
+      },
+    ],
+    [
+      'alg none',
+      async () => {
+        const token = new UnsecuredJWT({ sub: person.subject })
+          .setIssuer(ctx.config.oidc.issuer)
+          .setAudience(ctx.config.oidc.audience)
+          .setExpirationTime('5m')
+          .encode();
+        return { authorization: `Bearer ${token}` };
+      },
+    ],
+    [
+      'signed by an unknown key',
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256');
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: 'RS256', kid: ctx.keys.publicJwks.keys[0]!.kid! })
+          .setSubject(person.subject)
+          .setIssuer(ctx.config.oidc.issuer)
+          .setAudience(ctx.config.oidc.audience)
+          .setExpirationTime('5m')
+          .sign(privateKey);
+        return { authorization: `Bearer ${token}` };
+      },
+    ],
+    ['unknown subject', async () => ({ authorization: `Bearer ${await ctx.token('no-such-subject')}` })],
+  ])('answers 401 problem+json for a %s token', async (_name, headers) => {
+    const res = await get(await headers());
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+  });
+
+  it('ignores the userId, userid and oid headers', async () => {
+    const other = await ctx.createPerson();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/tenants/notenant/person/${other.personId}`,
+      headers: {
+        ...(await ctx.auth(person)),
+        userId: other.personId,
+        userid: other.personId,
+        oid: other.personId,
+      },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, importJWK, type JWK, type JWTPayload } from 'jose';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { accounts, identities, memberships, persons, tenants } from '../src/db/schema/index.ts';
+import { fromPrivate, type SigningKeys } from '../src/identity/keys.ts';
+import { hashPassword } from '../src/identity/passwords.ts';
+import type { Mail, Mailer } from '../src/lib/mailer.ts';
+import type { MembershipRole } from '@vereinsheim/contracts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/** A fresh database per call: a clone of the migrated PGlite image, or a new PostgreSQL database from the template. */
+export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  const databaseUrl = inject('databaseUrl');
+  const template = inject('pgTemplateDb');
+  if (databaseUrl && template) {
+    const name = `vh_t_${inject('runId')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const handle = openPostgres(url.toString(), 20);
+    return {
+      ...handle,
+      async drop() {
+        await handle.close();
+        const c = new pg.Client({ connectionString: databaseUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  const handle = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { ...handle, drop: () => handle.close() };
+}
+
+export async function testKeys(): Promise<SigningKeys> {
+  const raw = await fs.readFile(path.join(inject('testDataDir'), 'jwks.json'), 'utf8');
+  return fromPrivate(JSON.parse(raw) as { keys: JWK[] });
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: path.join(inject('testDataDir'), `data-${randomUUID()}`),
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    WEB_DIST: path.join(inject('testDataDir'), 'no-web-build'),
+    ...overrides,
+  });
+}
+
+/** Collects mails instead of sending them. */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+    return Promise.resolve();
+  }
+}
+
+export interface TestPerson {
+  personId: string;
+  subject: string;
+  email: string;
+  password: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  keys: SigningKeys;
+  mailer: MemoryMailer;
+  database: DatabaseHandle;
+  /** Signs an access token as the embedded provider would (overrides for negative tests). */
+  token(subject: string, overrides?: { payload?: JWTPayload; expiresIn?: string | number }): Promise<string>;
+  /** `{ authorization: 'Bearer …' }` for the person. */
+  auth(person: TestPerson): Promise<Record<string, string>>;
+  createClub(name?: string): Promise<string>;
+  createPerson(
+    input?: Partial<{ firstName: string; lastName: string; email: string; password: string }>,
+  ): Promise<TestPerson>;
+  addMembership(personId: string, tenantId: string, role?: MembershipRole): Promise<void>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Builds the real app on a fresh database, with factories that create their own clubs and persons. */
+export async function createTestContext(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = testConfig(configOverrides);
+  const keys = await testKeys();
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, keys, mailer });
+  await app.ready();
+  const privateKey = await importJWK(keys.privateJwks.keys[0]!, 'RS256');
+  const kid = keys.privateJwks.keys[0]!.kid!;
+  const db = database.db;
+
+  const token: TestContext['token'] = async (subject, overrides = {}) =>
+    new SignJWT({ scope: 'openid offline_access', client_id: config.oidc.clientId, ...overrides.payload })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+      .setIssuer(overrides.payload?.iss ?? config.oidc.issuer)
+      .setAudience((overrides.payload?.aud as string | undefined) ?? config.oidc.audience)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(overrides.expiresIn ?? '5m')
+      .sign(privateKey);
+
+  return {
+    app,
+    db,
+    config,
+    keys,
+    mailer,
+    database,
+    token,
+    auth: async (person) => ({ authorization: `Bearer ${await token(person.subject)}` }),
+    async createClub(name) {
+      const n = ++counter;
+      const [row] = await db
+        .insert(tenants)
+        .values({ slug: `club-${randomUUID()}`, name: name ?? `Testverein ${n}` })
+        .returning({ id: tenants.id });
+      return row!.id;
+    },
+    async createPerson(input = {}) {
+      const n = ++counter;
+      const [person] = await db
+        .insert(persons)
+        .values({
+          firstName: input.firstName ?? `Vorname${n}`,
+          lastName: input.lastName ?? `Nachname${n}`,
+          birthdate: '1990-05-01',
+          birthplace: 'Köln',
+        })
+        .returning({ id: persons.id });
+      const email = input.email ?? `person${n}-${randomUUID().slice(0, 8)}@test.example`;
+      const password = input.password ?? 'richtig-gutes-passwort';
+      const [account] = await db
+        .insert(accounts)
+        .values({
+          email,
+          passwordHash: await hashPassword(password),
+          emailVerified: true,
+          personId: person!.id,
+        })
+        .returning({ id: accounts.id });
+      await db
+        .insert(identities)
+        .values({ issuer: config.oidc.issuer, subject: account!.id, personId: person!.id });
+      return { personId: person!.id, subject: account!.id, email, password };
+    },
+    async addMembership(personId, tenantId, role = 'member') {
+      await db.insert(memberships).values({ personId, tenantId, role });
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      await fs.rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
