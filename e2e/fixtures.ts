@@ -1,0 +1,124 @@
+/**
+ * Shared fixtures and helpers for the end-to-end specs. Import `test` and `expect` from here
+ * (not from @playwright/test) to get them. See e2e/README.md.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server.ts';
+
+export { expect };
+
+/** The demo accounts seeded by the server (apps/server/src/seed/demo.ts). */
+export const DEMO_PASSWORD = 'vereinsheim-demo';
+export const DEMO = {
+  /** Mia Hoffmann, member of TSV Grünwald and SC Rheinaue. */
+  demo: { email: 'demo@vereinsheim.example', password: DEMO_PASSWORD },
+  /** Reviewer in TSV Grünwald. */
+  pruefer: { email: 'pruefer@vereinsheim.example', password: DEMO_PASSWORD },
+  /** Committee, organiser and admin in TSV Grünwald. */
+  vorstand: { email: 'vorstand@vereinsheim.example', password: DEMO_PASSWORD },
+} as const;
+
+/** True while the page shows the embedded provider's pages (under /oidc). */
+export function isProviderUrl(url: string | URL): boolean {
+  return new URL(url).pathname.startsWith('/oidc');
+}
+
+export interface SignInOptions {
+  /** Navigate here first (e.g. a deep link such as '/events'); otherwise the page's current URL is used. */
+  from?: string;
+  /** Wait until the browser is back in the app on this path (string = exact path, RegExp = matches path). */
+  expectPath?: string | RegExp;
+  timeout?: number;
+}
+
+/**
+ * Signs in through the real embedded provider's login page.
+ *
+ * The page must be on (or about to be sent to) the provider's login page, or on a screen offering
+ * 'Jetzt anmelden'. Fills e-mail (autocomplete=username) and password (autocomplete=current-password),
+ * presses 'Anmelden' and waits until the browser has come back to the app (not /oidc, not /signin-oidc).
+ */
+export async function signIn(page: Page, email: string, password: string, options: SignInOptions = {}) {
+  const timeout = options.timeout ?? 20_000;
+  if (options.from) await page.goto(options.from);
+
+  const emailInput = page.locator('input[autocomplete="username"]');
+  const startButton = page.getByRole('button', { name: 'Jetzt anmelden' });
+  // Either the app redirects to the provider on its own, or it shows the signed-out screen.
+  await expect(emailInput.or(startButton).first()).toBeVisible({ timeout });
+  if (!isProviderUrl(page.url())) {
+    await startButton.click();
+    await expect(emailInput).toBeVisible({ timeout });
+  }
+
+  await emailInput.fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+
+  await page.waitForURL(
+    (url) => {
+      if (isProviderUrl(url) || url.pathname.startsWith('/signin-oidc')) return false;
+      if (options.expectPath === undefined) return true;
+      return typeof options.expectPath === 'string'
+        ? url.pathname === options.expectPath
+        : options.expectPath.test(url.pathname);
+    },
+    { timeout },
+  );
+}
+
+/**
+ * Runs axe-core on the page (WCAG 2 A/AA rules) and fails listing every serious or critical violation.
+ * Returns all violations so that a spec can report the minor ones.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map(
+    (v) => `${v.impact}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, 'serious or critical accessibility violations').toEqual([]);
+  return violations;
+}
+
+export interface Fixtures {
+  /**
+   * Option: run this test against its own server with a fresh database (for destructive tests).
+   * `test.use({ freshDatabase: true })`; then `page`, `request` and `baseURL` all point at that server.
+   */
+  freshDatabase: boolean;
+  /** The server the test talks to: the shared one, or a fresh one when `freshDatabase` is set. */
+  server: { baseURL: string; dataDir: string; fresh: boolean };
+}
+
+export const test = base.extend<Fixtures>({
+  freshDatabase: [false, { option: true }],
+  server: [
+    async ({ freshDatabase }, use) => {
+      if (!freshDatabase) {
+        await use({
+          baseURL: process.env.E2E_BASE_URL!,
+          dataDir: process.env.E2E_DATA_DIR ?? '',
+          fresh: false,
+        });
+        return;
+      }
+      // A second instance with its own DATA_DIR; started on demand, stopped after the test.
+      let fresh: RunningServer | undefined;
+      try {
+        fresh = await startServer();
+        await use({ baseURL: fresh.baseURL, dataDir: fresh.dataDir, fresh: true });
+      } finally {
+        await fresh?.stop();
+      }
+    },
+    // Starting a server (migrations + demo seed on PGlite) takes a while on two shared cores.
+    { timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});

@@ -1,0 +1,18 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('smoke', () => {
+  test('the provider publishes its discovery document with PKCE S256', async ({ request }) => {
+    test.skip(test.info().project.name !== 'desktop', 'an API check: one project is enough');
+    const res = await request.get('/oidc/.well-known/openid-configuration');
+    expect(res.status()).toBe(200);
+    const meta = (await res.json()) as { issuer: string; code_challenge_methods_supported?: string[] };
+    expect(meta.code_challenge_methods_supported).toContain('S256');
+    expect(meta.issuer).toMatch(/\/oidc$/);
+  });
+
+  test('the signed-out start page renders in German', async ({ page }) => {
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
