@@ -48,3 +48,6 @@ export const TELEMETRY_REDACTED_PARAMS = [
   'password',
   'secret',
 ] as const;
+
+/** Blog defaults (spec §9). */
+export const BLOG_DEFAULTS = { isPinned: false, isForced: false, pinPriority: 0 } as const;

@@ -6,3 +6,6 @@ export * from './person.ts';
 export * from './tenant.ts';
 export * from './app-config.ts';
 export * from './health.ts';
+export * from './blog.ts';
+export * from './messages.ts';
+export * from './push.ts';

@@ -1,2 +1,5 @@
 export * from './core.ts';
 export * from './identity.ts';
+export * from './blog.ts';
+export * from './messages.ts';
+export * from './push.ts';

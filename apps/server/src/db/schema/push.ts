@@ -1,0 +1,29 @@
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PUSH_PLATFORMS } from '@vereinsheim/contracts';
+import { persons } from './core.ts';
+
+export const pushPlatformEnum = pgEnum('push_platform', PUSH_PLATFORMS);
+
+/**
+ * A device that receives push notifications: a Web Push subscription (endpoint + keys) or a native
+ * FCM/APNs token. `address` is the endpoint (web) or token (native) and identifies the device.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    platform: pushPlatformEnum('platform').notNull(),
+    address: text('address').notNull(),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_platform_address_uq').on(t.platform, t.address),
+    index('push_subscriptions_person_idx').on(t.personId),
+  ],
+);
