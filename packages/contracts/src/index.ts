@@ -9,3 +9,6 @@ export * from './health.ts';
 export * from './blog.ts';
 export * from './messages.ts';
 export * from './push.ts';
+export * from './invoice.ts';
+export * from './awards.ts';
+export * from './team.ts';

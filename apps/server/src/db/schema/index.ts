@@ -3,3 +3,6 @@ export * from './identity.ts';
 export * from './blog.ts';
 export * from './messages.ts';
 export * from './push.ts';
+export * from './invoices.ts';
+export * from './awards.ts';
+export * from './teams.ts';

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+
+export const INVOICE_DIRECTIONS = ['incoming', 'outgoing'] as const;
+/** incoming: the club bills the member; outgoing: the member bills the club (e.g. expenses). */
+export const InvoiceDirectionSchema = z.enum(INVOICE_DIRECTIONS);
+export type InvoiceDirection = z.infer<typeof InvoiceDirectionSchema>;
+
+export const INVOICE_STATUSES = ['open', 'paid', 'overdue', 'cancelled'] as const;
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+
+const isoDate = z.iso.date();
+const uuid = z.uuid({ error: 'expected a UUID' });
+
+/** Accepts `a,b`, a repeated parameter (`?x=a&x=b`) or nothing. */
+export const uuidListQueryParam = z.preprocess((value) => {
+  if (value === undefined || value === '') return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) =>
+    typeof v === 'string' ? v.split(',') : [v],
+  );
+  const trimmed = parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+  return trimmed.length ? trimmed : undefined;
+}, z.array(uuid).max(50).optional());
+
+/** GET /api/invoice (spec §7: receiverId, tenantIds, from, till, paging; InvoiceDate descending). */
+export const InvoiceListQuerySchema = PagedQuerySchema.extend({
+  receiverId: uuid.optional(),
+  tenantIds: uuidListQueryParam,
+  tenantId: uuidListQueryParam,
+  from: isoDate.optional().describe('first invoice date (inclusive), YYYY-MM-DD'),
+  till: isoDate.optional().describe('last invoice date (inclusive), YYYY-MM-DD'),
+  direction: InvoiceDirectionSchema.optional(),
+  status: InvoiceStatusSchema.optional(),
+});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuerySchema>;
+
+/** Amounts are integer cents; currency is always EUR. */
+export const InvoiceSummarySchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  personId: z.string(),
+  direction: InvoiceDirectionSchema,
+  number: z.string(),
+  title: z.string(),
+  invoiceDate: z.string().describe('YYYY-MM-DD'),
+  dueDate: z.string().nullable().describe('YYYY-MM-DD'),
+  status: InvoiceStatusSchema.describe('open past its due date is reported as overdue'),
+  currency: z.literal('EUR'),
+  netCents: z.number().int(),
+  vatCents: z.number().int(),
+  grossCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
+
+export const InvoiceListSchema = pagedListSchema(InvoiceSummarySchema);
+export type InvoiceList = z.infer<typeof InvoiceListSchema>;
+
+export const InvoiceLineSchema = z.object({
+  position: z.number().int(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  vatRatePercent: z.number(),
+  netCents: z.number().int(),
+  vatCents: z.number().int(),
+  grossCents: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const InvoiceVatGroupSchema = z.object({
+  vatRatePercent: z.number(),
+  netCents: z.number().int(),
+  vatCents: z.number().int(),
+});
+
+export const InvoicePartySchema = z.object({
+  name: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+export const InvoiceBankDetailsSchema = z.object({
+  accountOwner: z.string(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+  bankName: z.string().nullable(),
+});
+
+export const InvoiceDetailSchema = InvoiceSummarySchema.extend({
+  /** Who bills (the club for incoming, the member for outgoing). */
+  issuer: InvoicePartySchema,
+  /** Who pays. */
+  recipient: InvoicePartySchema,
+  lines: z.array(InvoiceLineSchema),
+  vatGroups: z.array(InvoiceVatGroupSchema),
+  bankDetails: InvoiceBankDetailsSchema.nullable().describe("the payee's account"),
+  paymentReference: z.string(),
+  paidOn: z.string().nullable(),
+  /** EPC069-12 (GiroCode) payload; null when nothing is to be paid (paid, cancelled, no bank details). */
+  epcQrPayload: z.string().nullable(),
+  pdfUrl: z.string(),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
+
+export const InvoiceIdParamsSchema = z.object({ id: uuid });
+
+/** GET /api/me/orderelements: what the person ordered or was charged. */
+export const ORDER_ELEMENT_KINDS = ['membershipfee', 'eventfee', 'kit', 'other'] as const;
+export const OrderElementKindSchema = z.enum(ORDER_ELEMENT_KINDS);
+export type OrderElementKind = z.infer<typeof OrderElementKindSchema>;
+
+export const OrderElementQuerySchema = PagedQuerySchema.extend({ tenantId: uuidListQueryParam });
+
+export const OrderElementSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  kind: OrderElementKindSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  totalCents: z.number().int(),
+  currency: z.literal('EUR'),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  eventId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderElement = z.infer<typeof OrderElementSchema>;
+export const OrderElementListSchema = pagedListSchema(OrderElementSchema);
+export type OrderElementList = z.infer<typeof OrderElementListSchema>;
