@@ -91,7 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const embeddedDefault = !externalIdp && e.DATABASE_URL === undefined;
-  const demoData = e.DEMO_DATA ?? embeddedDefault;
+  const demoData = e.DEMO_DATA ?? (embeddedDefault && e.NODE_ENV !== 'production');
   if (e.NODE_ENV === 'production') {
     if (demoData)
       throw new ConfigError('Invalid configuration: DEMO_DATA: demo data is refused in production');

@@ -1,0 +1,24 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openPglite } from './db/client.ts';
+import { generateSigningKeys } from './identity/keys.ts';
+
+/** The OpenAPI document as the app generates it from the Zod contracts (stable key order, no server URLs). */
+export async function generateOpenApi(): Promise<string> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATA_DIR: '/nonexistent-vh',
+  });
+  const database = await openPglite({});
+  const app = await buildApp({ config, database, keys: await generateSigningKeys() });
+  try {
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    return JSON.stringify(JSON.parse(res.body), null, 2) + '\n';
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm test`: every test runner in turn (Vitest projects: contracts, server, web; then Playwright end to end),
+// then one closing line with the totals: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.test-data', 'reports');
+fs.mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) exitCode = 1;
+  return res.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// 1. Vitest: unit, API (PGlite, or PostgreSQL when DATABASE_URL is set) and web component tests.
+const vitestReport = path.join(out, 'vitest.json');
+fs.rmSync(vitestReport, { force: true });
+const vitestStatus = run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const v = readJson(vitestReport);
+if (v) {
+  totals.passed += v.numPassedTests ?? 0;
+  totals.failed +=
+    (v.numFailedTests ?? 0) + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
+  totals.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+} else if (vitestStatus !== 0) {
+  totals.failed += 1;
+}
+
+// 2. The production build of the web app and its JavaScript budget.
+if (fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))) {
+  const buildStatus = run('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
+  if (buildStatus !== 0) totals.failed += 1;
+  else if (fs.existsSync(path.join(root, 'apps/web/scripts/size.mjs'))) {
+    if (run('bundle budget', 'npm', ['run', 'size', '-w', 'apps/web']) === 0) totals.passed += 1;
+    else totals.failed += 1;
+  }
+}
+
+// 3. Playwright end to end against the real server, the built web app and the embedded provider.
+if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
+  const pwReport = path.join(root, 'e2e/test-results/results.json');
+  fs.rmSync(pwReport, { force: true });
+  const status = run('playwright', 'npm', ['test', '-w', 'e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport });
+  const p = readJson(pwReport);
+  if (p?.stats) {
+    totals.passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
+    totals.failed += p.stats.unexpected ?? 0;
+    totals.skipped += p.stats.skipped ?? 0;
+    if (status !== 0 && !p.stats.unexpected) totals.failed += 1;
+  } else if (status !== 0) {
+    totals.failed += 1;
+  }
+}
+
+if (totals.failed > 0) exitCode = 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
