@@ -12,3 +12,4 @@ export * from './push.ts';
 export * from './invoice.ts';
 export * from './awards.ts';
 export * from './team.ts';
+export * from './telemetry.ts';
