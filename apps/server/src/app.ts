@@ -17,10 +17,6 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { personsRoutes } from './modules/persons/persons.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
-import { blogRoutes } from './modules/blog/blog.routes.ts';
-import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { pushRoutes } from './modules/push/push.routes.ts';
-import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 
 export interface AppOptions {
@@ -44,8 +40,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,
-        // The calendar feed's secret token is part of its path: never log it.
-        path: req.url.split('?')[0]!.replace(/^(\/api\/calendar\/)[^/]+/, '$1[token]'),
+        path: req.url.split('?')[0],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
@@ -126,12 +121,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(personsRoutes, { db: database.db });
       await api.register(tenantsRoutes, { db: database.db });
-      await api.register(blogRoutes, { db: database.db });
-      await api.register(messagesRoutes, { db: database.db });
-      await api.register(pushRoutes, { db: database.db, config });
-      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, dataDir: config.dataDir };
-      await api.register(eventsRoutes, eventsDeps);
-      await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
     },
     { prefix: '/api' },
