@@ -34,6 +34,7 @@ export type TelemetryDevice = z.infer<typeof TelemetryDeviceSchema>;
 export const TELEMETRY_MAX_EVENTS_PER_BATCH = 50;
 export const TELEMETRY_MAX_BODY_BYTES = 64 * 1024;
 export const TELEMETRY_MAX_PATH_LENGTH = 512;
+export const TELEMETRY_MAX_URL_LENGTH = 2048;
 
 const path = z.string().min(1).max(TELEMETRY_MAX_PATH_LENGTH);
 const timestamp = z.iso.datetime({ offset: true });
@@ -50,8 +51,10 @@ export type PageViewEvent = z.infer<typeof PageViewEventSchema>;
 export const ApiCallEventSchema = z.object({
   type: z.literal('apiCall'),
   method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
-  /** Normalised request path (ids as `{id}`, redacted query parameters are never sent). */
+  /** Normalised request path (ids as `{id}`, no query string): the metric label. */
   path,
+  /** The normalised path with its query string, sensitive parameters redacted; never used as a label. */
+  url: z.string().max(TELEMETRY_MAX_URL_LENGTH).optional(),
   /** HTTP status, or null when no response arrived. */
   status: z.number().int().min(100).max(599).nullable(),
   durationMs: z.number().min(0).max(600_000),
