@@ -1,0 +1,70 @@
+import { IonApp, IonRouterOutlet, IonSplitPane, setupIonicReact } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { DESKTOP_BREAKPOINT_PX } from '@vereinsheim/contracts/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Route, useLocation } from 'react-router-dom';
+import type { AuthService } from '../shared/auth/auth-service.ts';
+import { AuthProvider } from '../shared/auth/session-context.tsx';
+import { SideMenu } from './menu/SideMenu.tsx';
+import { TabBar } from './menu/TabBar.tsx';
+import { createQueryClient } from './query-client.ts';
+import { RouteGate } from './RouteGate.tsx';
+import { APP_ROUTES } from './routes.tsx';
+import { LoadingScreen } from './screens/LoadingScreen.tsx';
+import { trackPageView } from './telemetry.ts';
+
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/display.css';
+import '@ionic/react/css/palettes/dark.system.css';
+import './shell.css';
+
+setupIonicReact();
+
+/** One page view per route change (spec §7). */
+function PageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => trackPageView(pathname), [pathname]);
+  return null;
+}
+
+/** The signed-in app: Ionic, router, menu, tab bar and the lazily loaded pages. Loaded only after sign-in. */
+export default function AppShell({ auth }: { auth: AuthService }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider auth={auth}>
+        <IonApp>
+          <IonReactRouter>
+            <PageViews />
+            <IonSplitPane contentId="main" when={`(min-width: ${DESKTOP_BREAKPOINT_PX}px)`}>
+              <SideMenu />
+              <IonRouterOutlet id="main">
+                {APP_ROUTES.map(({ path, page: Page, gate }) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    caseSensitive
+                    element={
+                      <RouteGate gate={gate}>
+                        <Suspense fallback={<LoadingScreen />}>
+                          <Page />
+                        </Suspense>
+                      </RouteGate>
+                    }
+                  />
+                ))}
+              </IonRouterOutlet>
+            </IonSplitPane>
+            <TabBar />
+          </IonReactRouter>
+        </IonApp>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

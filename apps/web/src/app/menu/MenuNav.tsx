@@ -1,0 +1,83 @@
+import type { AppConfig } from '@vereinsheim/contracts/app-config';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  isExternal,
+  isMenuItemActive,
+  MENU_GROUPS,
+  showProfileSubItems,
+  type MenuItem,
+} from './menu-items.ts';
+
+export interface MenuNavProps {
+  pathname: string;
+  links: AppConfig['links'];
+  onNavigate?: () => void;
+}
+
+/** The menu's groups and links (plain anchors: keyboard and screen-reader friendly). */
+export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
+  const { t } = useTranslation('shell');
+
+  const renderItem = (item: MenuItem, sub = false) => {
+    const active = isMenuItemActive(item.path, pathname);
+    const showChildren = item.children && showProfileSubItems(pathname);
+    return (
+      <li key={item.key}>
+        <Link
+          to={item.path}
+          className={`vh-menu-link${sub ? ' sub' : ''}${active ? ' active' : ''}`}
+          aria-current={active ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          {t(`menu.items.${item.key}`)}
+          {item.beta && <span className="vh-badge">{t('menu.items.beta')}</span>}
+        </Link>
+        {showChildren && (
+          <ul className="vh-menu-sub">{item.children!.map((child) => renderItem(child, true))}</ul>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <nav aria-label={t('menu.label')} className="vh-menu-nav">
+      {MENU_GROUPS.map((group) => (
+        <section key={group.key} aria-labelledby={`menu-group-${group.key}`} className="vh-menu-group">
+          <h2 id={`menu-group-${group.key}`} className="vh-menu-group-title">
+            {t(`menu.groups.${group.key}`)}
+          </h2>
+          <ul>
+            {group.items.map((item) =>
+              isExternal(item) ? (
+                <li key={item.key}>
+                  <a
+                    className="vh-menu-link"
+                    href={links[item.key]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t(`menu.items.${item.key}`)}
+                    <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
+                  </a>
+                </li>
+              ) : (
+                renderItem(item)
+              ),
+            )}
+          </ul>
+        </section>
+      ))}
+      <footer className="vh-menu-footer">
+        <a href={links.imprint} target="_blank" rel="noopener noreferrer">
+          {t('menu.imprint')}
+          <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
+        </a>
+        <a href={links.privacy} target="_blank" rel="noopener noreferrer">
+          {t('menu.privacy')}
+          <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
+        </a>
+      </footer>
+    </nav>
+  );
+}

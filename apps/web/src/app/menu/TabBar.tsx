@@ -1,0 +1,38 @@
+import { IonIcon } from '@ionic/react';
+import { menuController } from '@ionic/core/components';
+import { TAB_BAR_ID } from '@vereinsheim/contracts/constants';
+import { calendarOutline, menuOutline, newspaperOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useTabBarVisible } from '../../shared/ui/tab-bar.ts';
+import { isMenuItemActive } from './menu-items.ts';
+
+/** The bottom tab bar below 820 px: News, Kalender and Mehr (opens the menu). */
+export function TabBar() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const visible = useTabBarVisible();
+  const tab = (path: string, label: string, icon: string) => {
+    const active = isMenuItemActive(path, pathname);
+    return (
+      <Link
+        to={path}
+        className={`vh-tab${active ? ' active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+      >
+        <IonIcon icon={icon} aria-hidden="true" />
+        <span>{label}</span>
+      </Link>
+    );
+  };
+  return (
+    <nav id={TAB_BAR_ID} className="vh-tab-bar" aria-label={t('tabs.label')} hidden={!visible}>
+      {tab('/blog', t('tabs.news'), newspaperOutline)}
+      {tab('/calendar', t('tabs.calendar'), calendarOutline)}
+      <button type="button" className="vh-tab" onClick={() => void menuController.open('main-menu')}>
+        <IonIcon icon={menuOutline} aria-hidden="true" />
+        <span>{t('tabs.more')}</span>
+      </button>
+    </nav>
+  );
+}

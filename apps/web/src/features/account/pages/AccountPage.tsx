@@ -1,0 +1,58 @@
+import { IonButton, IonItem, IonLabel, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth, useSession } from '../../../shared/auth/session-context.tsx';
+import { changeLanguage, isLanguage, LANGUAGES } from '../../../shared/i18n/i18n.ts';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+
+/** Where the personal-data work puts the account deletion flow. */
+export const ACCOUNT_DELETION_PATH = '/account/delete';
+
+export default function AccountPage() {
+  const { t, i18n } = useTranslation('account');
+  const auth = useAuth();
+  const claims = useSession()?.claims;
+  const [signingOut, setSigningOut] = useState(false);
+  const name = [claims?.given_name, claims?.family_name].filter(Boolean).join(' ') || claims?.name;
+  return (
+    <AppPage title={t('title')}>
+      {name && <p>{t('signedInAs', { name })}</p>}
+      <IonList>
+        <IonItem>
+          <IonSelect
+            label={t('language')}
+            value={i18n.resolvedLanguage}
+            interface="popover"
+            onIonChange={(event) => {
+              const value: unknown = event.detail.value;
+              if (isLanguage(value)) void changeLanguage(value);
+            }}
+          >
+            {LANGUAGES.map((language) => (
+              <IonSelectOption key={language} value={language}>
+                {t(`languages.${language}`)}
+              </IonSelectOption>
+            ))}
+          </IonSelect>
+        </IonItem>
+        <IonItem routerLink={ACCOUNT_DELETION_PATH} detail>
+          <IonLabel>
+            <h2>{t('deleteAccount')}</h2>
+            <p>{t('deleteAccountHint')}</p>
+          </IonLabel>
+        </IonItem>
+      </IonList>
+      <IonButton
+        expand="block"
+        color="danger"
+        disabled={signingOut}
+        onClick={() => {
+          setSigningOut(true);
+          void auth.signOut();
+        }}
+      >
+        {t('signOut')}
+      </IonButton>
+    </AppPage>
+  );
+}

@@ -1,0 +1,24 @@
+import { IonSpinner } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { ClubSelectionList } from '../components/ClubSelectionList.tsx';
+
+export default function ClubsPage() {
+  const { t } = useTranslation('clubs');
+  const { data, isPending, isError } = useMyTenants();
+  return (
+    <AppPage title={t('title')}>
+      {isPending ? (
+        <IonSpinner aria-label={t('title')} />
+      ) : isError ? (
+        <EmptyState message={t('loadError')} />
+      ) : data.items.length === 0 ? (
+        <EmptyState message={t('noClubs')} />
+      ) : (
+        <ClubSelectionList tenants={data.items} />
+      )}
+    </AppPage>
+  );
+}

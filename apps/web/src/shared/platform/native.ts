@@ -1,0 +1,3 @@
+import { Capacitor } from '@capacitor/core';
+
+export const isNativePlatform = (): boolean => Capacitor.isNativePlatform();

@@ -1,0 +1,7 @@
+export { myTenantsQueryOptions, useMyTenants } from './tenants.ts';
+export {
+  TENANT_SELECTION_KEY,
+  toggleSelection,
+  useSelectedTenantIds,
+  useTenantSelection,
+} from './selection.ts';

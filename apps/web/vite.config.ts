@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = process.env.VEREINSHEIM_BACKEND ?? 'http://localhost:3000';
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  define: {
+    __SILENCE_CONSOLE__: JSON.stringify(mode === 'production'),
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': backend,
+      '/oidc': backend,
+      '/media': backend,
+      '/app-config.json': backend,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Module preload of lazy chunks is resolved at run time; only the entry's static imports load up front.
+    modulePreload: { polyfill: false },
+  },
+}));
