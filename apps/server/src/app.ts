@@ -17,6 +17,9 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { personsRoutes } from './modules/persons/persons.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 
 export interface AppOptions {
@@ -121,6 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(personsRoutes, { db: database.db });
       await api.register(tenantsRoutes, { db: database.db });
+      await api.register(blogRoutes, { db: database.db });
+      await api.register(messagesRoutes, { db: database.db });
+      await api.register(pushRoutes, { db: database.db, config });
       await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
     },
     { prefix: '/api' },

@@ -41,6 +41,18 @@ const EnvSchema = z.object({
   IMPRINT_URL: z.url().default('https://vereinsheim.example/impressum'),
   PRIVACY_URL: z.url().default('https://vereinsheim.example/datenschutz'),
   NATIVE_REDIRECT_URI: z.string().default('de.vereinsheim.app:/signin-oidc'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/, 'expected a base64url P-256 public key (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,45}$/, 'expected a base64url P-256 private key (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'expected a mailto: address or an https: URL')
+    .optional(),
 });
 
 export interface Config {
@@ -63,6 +75,14 @@ export interface Config {
   supportMail: string;
   links: { help: string; updates: string; imprint: string; privacy: string };
   nativeRedirectUri: string;
+  /** Web Push (VAPID): keys from the environment, else generated in DATA_DIR/push/vapid.json. */
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    vapidSubject: string;
+    /** Outside production any http(s) endpoint is accepted (tests run a local push service). */
+    allowAnyEndpoint: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -85,6 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    throw new ConfigError(
+      `Invalid configuration: ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together`,
+    );
+  }
   const externalIdp = e.OIDC_ISSUER !== undefined;
   if (externalIdp && !e.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
@@ -126,5 +152,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportMail: e.SUPPORT_MAIL,
     links: { help: e.HELP_URL, updates: e.UPDATES_URL, imprint: e.IMPRINT_URL, privacy: e.PRIVACY_URL },
     nativeRedirectUri: e.NATIVE_REDIRECT_URI,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_MAIL}`,
+      allowAnyEndpoint: e.NODE_ENV !== 'production',
+    },
   };
 }

@@ -83,5 +83,8 @@ export const blogPostReads = pgTable(
       .references(() => persons.id, { onDelete: 'cascade' }),
     readAt: ts('read_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.personId] }), index('blog_post_reads_person_idx').on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.personId] }),
+    index('blog_post_reads_person_idx').on(t.personId),
+  ],
 );

@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { MESSAGE_KINDS } from '@vereinsheim/contracts';
 import { persons, tenants } from './core.ts';
 
@@ -17,8 +18,15 @@ export const messages = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    /** Outbox flag: set by sendMessage, cleared by the push dispatcher once it has pushed the message. */
+    pushPending: boolean('push_pending').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('messages_person_created_idx').on(t.personId, t.createdAt)],
+  (t) => [
+    index('messages_person_created_idx').on(t.personId, t.createdAt),
+    index('messages_push_pending_idx')
+      .on(t.createdAt)
+      .where(sql`push_pending`),
+  ],
 );

@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { blogPostReads, blogPosts, tenants } from '../../db/schema/index.ts';
+
+export type BlogPostRow = typeof blogPosts.$inferSelect;
+export type BlogPostInsert = typeof blogPosts.$inferInsert;
+export type BlogPostView = BlogPostRow & { tenantName: string; isRead: boolean };
+
+export type BlogSearchField = 'title' | 'description' | 'body';
+
+/** What the acting person may see: posts of their clubs (members; team posts of their teams) and public posts. */
+export interface BlogAudience {
+  personId: string;
+  /** Clubs the person belongs to. */
+  memberTenantIds: string[];
+  /** Clubs where the person is staff (committee, organiser, admin): they also see all team posts. */
+  staffTenantIds: string[];
+  /** Teams the person belongs to. */
+  teamIds: string[];
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
+function visibleTo(audience: BlogAudience): SQL {
+  const member = audience.memberTenantIds.length
+    ? and(
+        inArray(blogPosts.tenantId, audience.memberTenantIds),
+        or(
+          inArray(blogPosts.scopeType, ['members', 'public']),
+          audience.staffTenantIds.length ? inArray(blogPosts.tenantId, audience.staffTenantIds) : undefined,
+          audience.teamIds.length ? inArray(blogPosts.teamId, audience.teamIds) : undefined,
+        ),
+      )
+    : undefined;
+  return or(eq(blogPosts.scopeType, 'public'), member)!;
+}
+
+/** Within validFrom…validTo and already published. */
+function current(now: Date): SQL {
+  return and(
+    or(isNull(blogPosts.validFrom), lte(blogPosts.validFrom, now)),
+    or(isNull(blogPosts.validTo), gte(blogPosts.validTo, now)),
+    or(isNull(blogPosts.publishedOn), lte(blogPosts.publishedOn, now)),
+  )!;
+}
+
+const selection = {
+  post: blogPosts,
+  tenantName: tenants.name,
+  isRead: sql<boolean>`(${blogPostReads.personId} is not null)`,
+};
+
+export const blogRepository = {
+  async list(
+    db: DbOrTx,
+    audience: BlogAudience,
+    options: {
+      tenantIds: string[];
+      now: Date;
+      keyword?: string;
+      searchFields: BlogSearchField[];
+      order: 'ascending' | 'descending';
+      limit: number;
+      offset: number;
+    },
+  ): Promise<{ rows: BlogPostView[]; total: number }> {
+    if (options.tenantIds.length === 0) return { rows: [], total: 0 };
+    const pattern = options.keyword ? `%${escapeLike(options.keyword)}%` : undefined;
+    const where = and(
+      inArray(blogPosts.tenantId, options.tenantIds),
+      visibleTo(audience),
+      current(options.now),
+      pattern ? or(...options.searchFields.map((f) => ilike(blogPosts[f], pattern))) : undefined,
+    );
+    const created = options.order === 'ascending' ? asc(blogPosts.createdAt) : desc(blogPosts.createdAt);
+    const rows = await db
+      .select(selection)
+      .from(blogPosts)
+      .innerJoin(tenants, eq(tenants.id, blogPosts.tenantId))
+      .leftJoin(
+        blogPostReads,
+        and(eq(blogPostReads.postId, blogPosts.id), eq(blogPostReads.personId, audience.personId)),
+      )
+      .where(where)
+      .orderBy(
+        desc(blogPosts.isPinned),
+        desc(sql`case when ${blogPosts.isPinned} then ${blogPosts.pinPriority} else 0 end`),
+        created,
+        desc(blogPosts.id),
+      )
+      .limit(options.limit)
+      .offset(options.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(blogPosts)
+      .where(where);
+    return {
+      rows: rows.map((r) => ({ ...r.post, tenantName: r.tenantName, isRead: Boolean(r.isRead) })),
+      total: count?.n ?? 0,
+    };
+  },
+
+  /** One post the audience may see now; `tenantId` narrows to a club when the path names one. */
+  async findVisible(
+    db: DbOrTx,
+    audience: BlogAudience,
+    id: string,
+    options: { now: Date; tenantId?: string },
+  ): Promise<BlogPostView | undefined> {
+    const [row] = await db
+      .select(selection)
+      .from(blogPosts)
+      .innerJoin(tenants, eq(tenants.id, blogPosts.tenantId))
+      .leftJoin(
+        blogPostReads,
+        and(eq(blogPostReads.postId, blogPosts.id), eq(blogPostReads.personId, audience.personId)),
+      )
+      .where(
+        and(
+          eq(blogPosts.id, id),
+          options.tenantId ? eq(blogPosts.tenantId, options.tenantId) : undefined,
+          visibleTo(audience),
+          current(options.now),
+        ),
+      );
+    return row ? { ...row.post, tenantName: row.tenantName, isRead: Boolean(row.isRead) } : undefined;
+  },
+
+  async insert(db: DbOrTx, values: BlogPostInsert): Promise<BlogPostRow> {
+    const [row] = await db.insert(blogPosts).values(values).returning();
+    return row!;
+  },
+
+  async markRead(db: DbOrTx, postId: string, personId: string): Promise<void> {
+    await db.insert(blogPostReads).values({ postId, personId }).onConflictDoNothing();
+  },
+
+  async tenantName(db: DbOrTx, tenantId: string): Promise<string | undefined> {
+    const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    return row?.name;
+  },
+
+  async tenantExists(db: DbOrTx, tenantId: string): Promise<boolean> {
+    const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+    return row !== undefined;
+  },
+};

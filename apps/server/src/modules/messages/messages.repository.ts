@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { messages, tenants } from '../../db/schema/index.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageInsert = typeof messages.$inferInsert;
+export type MessageView = MessageRow & { tenantName: string | null };
+
+const unread = (personId: string) => and(eq(messages.personId, personId), isNull(messages.readAt));
+
+export const messagesRepository = {
+  async listForPerson(
+    db: DbOrTx,
+    personId: string,
+    options: { unreadOnly: boolean; limit: number; offset: number },
+  ): Promise<{ rows: MessageView[]; total: number; unread: number }> {
+    const where = options.unreadOnly ? unread(personId) : eq(messages.personId, personId);
+    const rows = await db
+      .select({ message: messages, tenantName: tenants.name })
+      .from(messages)
+      .leftJoin(tenants, eq(tenants.id, messages.tenantId))
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [count] = await db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        unread: sql<number>`count(*) filter (where ${messages.readAt} is null)`.mapWith(Number),
+      })
+      .from(messages)
+      .where(where);
+    return {
+      rows: rows.map((r) => ({ ...r.message, tenantName: r.tenantName })),
+      total: count?.total ?? 0,
+      unread: count?.unread ?? 0,
+    };
+  },
+
+  async unreadCount(db: DbOrTx, personId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .where(unread(personId));
+    return row?.n ?? 0;
+  },
+
+  /** Sets or clears the read mark of the person's own message; undefined when it is not theirs. */
+  async setRead(db: DbOrTx, personId: string, id: string, read: boolean): Promise<MessageView | undefined> {
+    const [row] = await db
+      .update(messages)
+      .set({ readAt: read ? sql`coalesce(${messages.readAt}, now())` : null })
+      .where(and(eq(messages.id, id), eq(messages.personId, personId)))
+      .returning();
+    if (!row) return undefined;
+    return { ...row, tenantName: await this.tenantName(db, row.tenantId) };
+  },
+
+  async delete(db: DbOrTx, personId: string, id: string): Promise<boolean> {
+    const rows = await db
+      .delete(messages)
+      .where(and(eq(messages.id, id), eq(messages.personId, personId)))
+      .returning({ id: messages.id });
+    return rows.length > 0;
+  },
+
+  async insertMany(db: DbOrTx, values: MessageInsert[]): Promise<{ id: string; personId: string }[]> {
+    if (values.length === 0) return [];
+    return db.insert(messages).values(values).returning({ id: messages.id, personId: messages.personId });
+  },
+
+  async tenantName(db: DbOrTx, tenantId: string | null): Promise<string | null> {
+    if (!tenantId) return null;
+    const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    return row?.name ?? null;
+  },
+
+  /**
+   * Claims up to `limit` messages waiting to be pushed (skipping rows another instance holds) and
+   * clears their flag; the caller pushes them. At-most-once: a crash after the claim loses the push,
+   * never the message.
+   */
+  async claimPendingPushes(db: DbOrTx, limit: number): Promise<MessageRow[]> {
+    return db.transaction(async (tx) => {
+      const pending = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.pushPending, true))
+        .orderBy(messages.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (pending.length === 0) return [];
+      return tx
+        .update(messages)
+        .set({ pushPending: false })
+        .where(
+          inArray(
+            messages.id,
+            pending.map((p) => p.id),
+          ),
+        )
+        .returning();
+    });
+  },
+};

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema/index.ts';
+import type { PushPlatform } from '@vereinsheim/contracts';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export const pushRepository = {
+  /** Registers a device for the person; an address registered before (by anyone) moves to this person. */
+  async upsert(
+    db: DbOrTx,
+    values: { personId: string; platform: PushPlatform; address: string; p256dh?: string; auth?: string },
+  ): Promise<PushSubscriptionRow> {
+    const [row] = await db
+      .insert(pushSubscriptions)
+      .values({ ...values, p256dh: values.p256dh ?? null, auth: values.auth ?? null })
+      .onConflictDoUpdate({
+        target: [pushSubscriptions.platform, pushSubscriptions.address],
+        set: {
+          personId: values.personId,
+          p256dh: values.p256dh ?? null,
+          auth: values.auth ?? null,
+          createdAt: new Date(),
+        },
+      })
+      .returning();
+    return row!;
+  },
+
+  async deleteByAddress(db: DbOrTx, personId: string, address: string): Promise<boolean> {
+    const rows = await db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.personId, personId), eq(pushSubscriptions.address, address)))
+      .returning({ id: pushSubscriptions.id });
+    return rows.length > 0;
+  },
+
+  async deleteById(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  },
+
+  async listForPerson(db: DbOrTx, personId: string, platform?: PushPlatform): Promise<PushSubscriptionRow[]> {
+    return db
+      .select()
+      .from(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.personId, personId),
+          platform ? eq(pushSubscriptions.platform, platform) : undefined,
+        ),
+      )
+      .orderBy(pushSubscriptions.createdAt);
+  },
+
+  async markSuccess(db: DbOrTx, id: string): Promise<void> {
+    await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, id));
+  },
+};
