@@ -94,7 +94,11 @@ export const CreateBlogPostSchema = z
     validFrom: optionalDateTime,
     validTo: optionalDateTime,
     publishedOn: optionalDateTime,
-    link: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+    link: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable()
+      .optional(),
     isPinned: z.boolean().default(BLOG_DEFAULTS.isPinned),
     isForced: z.boolean().default(BLOG_DEFAULTS.isForced),
     pinPriority: z.number().int().min(0).max(1000).default(BLOG_DEFAULTS.pinPriority),
@@ -141,11 +145,7 @@ function pick(raw: Raw, ...keys: string[]): unknown {
 }
 
 const str = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== ''
-    ? value
-    : typeof value === 'number'
-      ? String(value)
-      : null;
+  typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 const bool = (value: unknown, fallback: boolean): boolean =>
   typeof value === 'boolean'
