@@ -17,6 +17,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { personsRoutes } from './modules/persons/persons.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -43,7 +44,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split('?')[0],
+        // The calendar feed's secret token is part of its path: never log it.
+        path: req.url.split('?')[0]!.replace(/^(\/api\/calendar\/)[^/]+/, '$1[token]'),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
@@ -124,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(personsRoutes, { db: database.db });
       await api.register(tenantsRoutes, { db: database.db });
+      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, dataDir: config.dataDir };
+      await api.register(eventsRoutes, eventsDeps);
+      await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(blogRoutes, { db: database.db });
       await api.register(messagesRoutes, { db: database.db });
       await api.register(pushRoutes, { db: database.db, config });

@@ -13,3 +13,4 @@ export * from './invoice.ts';
 export * from './awards.ts';
 export * from './team.ts';
 export * from './telemetry.ts';
+export * from './events.ts';

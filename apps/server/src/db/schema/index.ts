@@ -6,3 +6,4 @@ export * from './push.ts';
 export * from './invoices.ts';
 export * from './awards.ts';
 export * from './teams.ts';
+export * from './events.ts';

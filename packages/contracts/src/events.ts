@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { RegistrationStatusSchema } from './enums.ts';
+import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Event status shown in lists and details (spec §4 "Event status shown").
+// ---------------------------------------------------------------------------------------------
+
+export const EVENT_STATUSES = ['upcoming', 'soon', 'soonstart', 'current', 'past', 'cancelled'] as const;
+export const EventStatusSchema = z.enum(EVENT_STATUSES);
+export type EventStatus = z.infer<typeof EventStatusSchema>;
+
+/** An event starting within this time is `soon`. */
+export const EVENT_SOON_MS = 7 * 24 * 60 * 60 * 1000;
+/** An event starting within this time is `soonstart`. */
+export const EVENT_SOON_START_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The display status of an event at `now`, first rule that matches:
+ * cancelled flag → `cancelled`; end before now → `past`; start ≤ now ≤ end → `current`;
+ * start less than 24 h ahead → `soonstart`; less than 7 days ahead → `soon`; else `upcoming`.
+ */
+export function eventStatus(
+  event: { start: string | Date; end: string | Date; cancelled: boolean },
+  now: Date = new Date(),
+): EventStatus {
+  if (event.cancelled) return 'cancelled';
+  const start = new Date(event.start).getTime();
+  const end = new Date(event.end).getTime();
+  const t = now.getTime();
+  if (end < t) return 'past';
+  if (start <= t) return 'current';
+  if (start - t < EVENT_SOON_START_MS) return 'soonstart';
+  if (start - t < EVENT_SOON_MS) return 'soon';
+  return 'upcoming';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price options of an event's contract and the selection rules (spec §3 contract, §5 messages).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `price`: a base fee; exactly one must be chosen when the event has any.
+ * `option`: an add-on; `required` options must be chosen. Options sharing a `group` are
+ * alternatives: at most one of a group, and a group with a required option needs one of its options.
+ */
+export const PRICE_OPTION_KINDS = ['price', 'option'] as const;
+export const PriceOptionKindSchema = z.enum(PRICE_OPTION_KINDS);
+
+export const PriceOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  kind: PriceOptionKindSchema,
+  amount: z.number().describe('In the currency unit, e.g. 12.5 EUR'),
+  currency: z.string().length(3),
+  required: z.boolean(),
+  group: z.string().nullable(),
+});
+export type PriceOption = z.infer<typeof PriceOptionSchema>;
+
+/** GET /api/event/{id}/contract */
+export const EventContractSchema = z.object({
+  id: z.string(),
+  foreignKeyId: z.string().describe('The event id'),
+  price: z.object({ prices: z.array(PriceOptionSchema) }),
+});
+export type EventContract = z.infer<typeof EventContractSchema>;
+
+export const PRICE_SELECTION_STATES = [
+  'noPrices',
+  'selectPrice',
+  'selectRequired',
+  'invalid',
+  'complete',
+] as const;
+export type PriceSelectionState = (typeof PRICE_SELECTION_STATES)[number];
+
+/** The spec's price selection messages (§5), keyed by state; the web translates them. */
+export const PRICE_SELECTION_MESSAGES: Record<PriceSelectionState, string> = {
+  noPrices: 'No prices available',
+  selectPrice: 'Please select a price',
+  selectRequired: 'Select required options',
+  invalid: 'The selection contains unknown or conflicting options',
+  complete: 'Selection complete',
+};
+
+/**
+ * Evaluates a selection of price option ids against the event's options.
+ * `noPrices` means there is nothing to choose (registering needs no selection).
+ */
+export function evaluatePriceSelection(
+  options: readonly Pick<PriceOption, 'id' | 'kind' | 'required' | 'group'>[],
+  selectedIds: readonly string[],
+): PriceSelectionState {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const selected = new Set(selectedIds);
+  for (const id of selected) if (!byId.has(id)) return 'invalid';
+  if (options.length === 0) return selected.size === 0 ? 'noPrices' : 'invalid';
+  const prices = options.filter((o) => o.kind === 'price');
+  const chosenPrices = prices.filter((o) => selected.has(o.id));
+  if (chosenPrices.length > 1) return 'invalid';
+  const groupsUsed = new Map<string, number>();
+  for (const o of options) {
+    if (o.kind === 'option' && o.group && selected.has(o.id))
+      groupsUsed.set(o.group, (groupsUsed.get(o.group) ?? 0) + 1);
+  }
+  for (const n of groupsUsed.values()) if (n > 1) return 'invalid';
+  if (prices.length > 0 && chosenPrices.length === 0) return 'selectPrice';
+  for (const o of options) {
+    if (o.kind !== 'option' || !o.required) continue;
+    const satisfied = o.group ? (groupsUsed.get(o.group) ?? 0) > 0 : selected.has(o.id);
+    if (!satisfied) return 'selectRequired';
+  }
+  return 'complete';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------------
+
+export const EVENT_VISIBILITIES = ['members', 'public'] as const;
+export const EventVisibilitySchema = z.enum(EVENT_VISIBILITIES);
+
+export const EventCatalogueItemSchema = z.object({ id: z.string(), name: z.string() });
+export type EventCatalogueItem = z.infer<typeof EventCatalogueItemSchema>;
+export const EventCatalogueListSchema = z.array(EventCatalogueItemSchema);
+
+export const EventPlaceSchema = z.object({
+  name: z.string().nullable(),
+  street: z.string().nullable(),
+  streetNumber: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  countryCode: z.string().nullable(),
+});
+export type EventPlace = z.infer<typeof EventPlaceSchema>;
+
+/** Registration of the signed-in person (or, for organisers, of a participant). */
+export const EventRegistrationSchema = z.object({
+  registrationId: z.string(),
+  eventId: z.string(),
+  personId: z.string(),
+  tenantId: z.string(),
+  eventProgressType: RegistrationStatusSchema,
+  isCancelled: z.boolean(),
+  priceOptionIds: z.array(z.string()),
+  registeredAt: z.iso.datetime({ offset: true }),
+  cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Position on the waiting list (1 = next to move up), only while waiting. */
+  waitingPosition: z.number().int().min(1).nullable(),
+  /** False once the free-cancellation deadline has passed: cancelling is still possible, but not free. */
+  freeCancellation: z.boolean(),
+});
+export type EventRegistration = z.infer<typeof EventRegistrationSchema>;
+
+export const EventSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  creator: z.object({ id: z.string().nullable() }),
+  contractId: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  start: z.iso.datetime({ offset: true }),
+  end: z.iso.datetime({ offset: true }),
+  place: EventPlaceSchema,
+  organiser: z.string().nullable(),
+  disciplines: z.array(EventCatalogueItemSchema),
+  divisions: z.array(EventCatalogueItemSchema),
+  /** Effective: open flag set, not cancelled, not over, deadline not passed. */
+  registrationOpen: z.boolean(),
+  registrationDeadline: z.iso.datetime({ offset: true }).nullable(),
+  freeCancellationDeadline: z.iso.datetime({ offset: true }).nullable(),
+  maxParticipants: z.number().int().nullable().describe('null: unlimited'),
+  maxWaiting: z.number().int(),
+  participantCount: z.number().int(),
+  waitingCount: z.number().int(),
+  placesLeft: z.number().int().nullable().describe('null: unlimited'),
+  waitingPlacesLeft: z.number().int(),
+  requiresApproval: z.boolean(),
+  visibility: EventVisibilitySchema,
+  cancelled: z.boolean(),
+  status: EventStatusSchema,
+  /** The lowest base price (or null when the event is free). */
+  fee: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  /** The signed-in person's status at this event (`nomember` when not registered). */
+  eventProgressType: RegistrationStatusSchema,
+  eventRegistration: EventRegistrationSchema.nullable(),
+});
+export type EventDetail = z.infer<typeof EventSchema>;
+
+/** Accepts `a,b` as well as a repeated parameter (`?x=a&x=b`). */
+function splitIds(value: unknown): unknown[] {
+  const parts: unknown[] = Array.isArray(value) ? (value as unknown[]) : [value];
+  return parts
+    .flatMap((p) => (typeof p === 'string' ? p.split(',') : [p]))
+    .map((p) => (typeof p === 'string' ? p.trim() : p))
+    .filter((p) => p !== '');
+}
+const idsParam = z.preprocess(splitIds, z.array(z.string().max(64)).max(100)).optional();
+
+const isoDateOrDateTime = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !isNaN(Date.parse(v)), {
+    message: 'expected an ISO date (YYYY-MM-DD) or date-time',
+  });
+
+/**
+ * GET /api/event. Ordered by StartTime ascending unless `orderby`=Name or `orderbytype` says otherwise.
+ * `from`/`till`: events overlapping the window; a date-only `till` includes that whole day (UTC).
+ */
+export const EventListQuerySchema = PagedQuerySchema.extend({
+  from: isoDateOrDateTime.optional(),
+  till: isoDateOrDateTime.optional(),
+  tenantIds: idsParam,
+  tenantId: idsParam,
+  globalDivisionIds: idsParam,
+  globalDisciplineIds: idsParam,
+});
+export type EventListQuery = z.infer<typeof EventListQuerySchema>;
+
+export const EventListSchema = pagedListSchema(EventSchema);
+export type EventList = z.infer<typeof EventListSchema>;
+
+export const EventIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const TenantEventParamsSchema = z.object({
+  tenantId: z.string().min(1).max(64),
+  eventId: z.string().min(1).max(64),
+});
+export const EventParticipantParamsSchema = TenantEventParamsSchema.extend({
+  personId: z.string().min(1).max(64),
+});
+export const EventDocumentParamsSchema = TenantEventParamsSchema.extend({
+  documentId: z.string().min(1).max(64),
+});
+
+/** POST /api/event/{id}/registration */
+export const RegisterForEventBodySchema = z.object({
+  priceOptionIds: z.array(z.string().min(1).max(64)).max(50).default([]),
+});
+export type RegisterForEventBody = z.infer<typeof RegisterForEventBodySchema>;
+
+/** POST /api/event/{id}/registration/cancel (spec §7: body SendNotification). */
+export const CancelRegistrationBodySchema = z
+  .object({
+    SendNotification: z.boolean().optional(),
+    sendNotification: z.boolean().optional(),
+  })
+  .default({});
+
+export const EventDocumentSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  tenantId: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  downloadUrl: z.string().describe('Relative to the API base, needs the bearer token'),
+});
+export type EventDocument = z.infer<typeof EventDocumentSchema>;
+export const EventDocumentListSchema = z.object({ items: z.array(EventDocumentSchema) });
+
+export const EventContactPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type EventContactPerson = z.infer<typeof EventContactPersonSchema>;
+export const EventContactPersonListSchema = z.object({ items: z.array(EventContactPersonSchema) });
+
+/** One row of GET /api/me/event/registrations. */
+export const MyRegistrationSchema = EventRegistrationSchema.extend({
+  event: z.object({
+    id: z.string(),
+    name: z.string(),
+    start: z.iso.datetime({ offset: true }),
+    end: z.iso.datetime({ offset: true }),
+    city: z.string().nullable(),
+    tenantName: z.string(),
+    cancelled: z.boolean(),
+    status: EventStatusSchema,
+  }),
+});
+export type MyRegistration = z.infer<typeof MyRegistrationSchema>;
+
+const boolParam = z
+  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0'])])
+  .transform((v) => v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase())));
+
+/** Ordered by event StartTime ascending by default; `orderby` RegisteredAt (or CreatedAt) also works. */
+export const MyRegistrationsQuerySchema = PagedQuerySchema.extend({
+  includeCancelled: boolParam.optional(),
+});
+export const MyRegistrationListSchema = pagedListSchema(MyRegistrationSchema);
+export type MyRegistrationList = z.infer<typeof MyRegistrationListSchema>;
+
+/** GET /api/me/calendar-feed and POST /api/me/calendar-feed/renew */
+export const CalendarFeedSchema = z.object({
+  url: z.string().describe('Secret subscription URL (webcal-compatible); renewing invalidates the old one'),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
+export const CalendarFeedParamsSchema = z.object({ token: z.string().min(1).max(128) });
