@@ -25,6 +25,17 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_COOKIE_KEYS: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** Embedded provider only: further exact redirect URIs of the web client, comma separated (e.g. a Vite dev server's http://localhost:5173/signin-oidc). */
+  OIDC_EXTRA_REDIRECT_URIS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'expected comma-separated http(s) URLs' })))
+    .optional(),
   DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -65,7 +76,14 @@ export interface Config {
   databasePoolSize: number;
   /** True when no external issuer is configured: the embedded provider runs at /oidc. */
   embeddedIdp: boolean;
-  oidc: { issuer: string; clientId: string; audience: string; cookieKeys: string[] | undefined };
+  oidc: {
+    issuer: string;
+    clientId: string;
+    audience: string;
+    cookieKeys: string[] | undefined;
+    /** Additional exact redirect URIs of the embedded provider's web client (OIDC_EXTRA_REDIRECT_URIS). */
+    extraRedirectUris: string[];
+  };
   demoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
@@ -142,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.OIDC_CLIENT_ID ?? 'vereinsheim-web',
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       cookieKeys: e.OIDC_COOKIE_KEYS?.split(',').map((k) => k.trim()),
+      extraRedirectUris: e.OIDC_EXTRA_REDIRECT_URIS ?? [],
     },
     demoData,
     logLevel: e.LOG_LEVEL,

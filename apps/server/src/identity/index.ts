@@ -1,8 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { devMails } from '../db/schema/index.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { purgeExpiredModels } from './adapter.ts';
+import { interactionRoutes } from './interactions.routes.ts';
 import type { SigningKeys } from './keys.ts';
+import { mailboxPage, type PageContext } from './pages.ts';
+import { createProvider, mountPath } from './provider.ts';
 
 export interface EmbeddedProviderOptions {
   config: Config;
@@ -11,7 +21,87 @@ export interface EmbeddedProviderOptions {
   mailer: Mailer;
 }
 
-/** Mounts the embedded OpenID Connect provider at /oidc. (Being built: see identity/provider.ts.) */
-export async function registerEmbeddedProvider(_app: FastifyInstance, _options: EmbeddedProviderOptions) {
-  // Filled in by the embedded provider work.
+const ASSETS: Record<string, string> = {
+  'portal.css': 'text/css; charset=utf-8',
+  'logout.js': 'text/javascript; charset=utf-8',
+};
+
+/** Adds the web client's extra redirect origins to the CSP's form-action (Chromium checks redirects after a form post). */
+function widenFormAction(res: ServerResponse, origins: string[]) {
+  const csp = res.getHeader('content-security-policy');
+  if (typeof csp !== 'string' || origins.length === 0) return;
+  res.setHeader(
+    'content-security-policy',
+    csp.replace(/form-action([^;]*)/, (directive) => `${directive} ${origins.join(' ')}`),
+  );
+}
+
+/**
+ * Mounts the embedded OpenID Connect provider (oidc-provider, a Koa app) at /oidc: the provider's
+ * own endpoints take the raw request before Fastify parses a body; login, sign-up and password
+ * pages, their stylesheet and the development mailbox are Fastify routes under the same prefix.
+ */
+export async function registerEmbeddedProvider(app: FastifyInstance, options: EmbeddedProviderOptions) {
+  const { config, db, mailer } = options;
+  const base = mountPath(config);
+  const pages: PageContext = { base, portalUrl: config.publicUrl };
+  const provider = await createProvider({ config, db, keys: options.keys, log: app.log });
+  const callback = provider.callback();
+  const extraOrigins = [...new Set(config.oidc.extraRedirectUris.map((u) => new URL(u).origin))];
+
+  const assets = new Map<string, Buffer>();
+  for (const name of Object.keys(ASSETS)) {
+    assets.set(name, await fs.readFile(path.join(import.meta.dirname, 'assets', name)));
+  }
+
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+
+    // Runs after the security headers are set: CSP, no-sniff etc. also cover the provider's pages.
+    scope.addHook('onRequest', async (request, reply) => {
+      widenFormAction(reply.raw, extraOrigins);
+    });
+
+    /** Hands the raw request to the provider with the mount prefix stripped (as express mounting does). */
+    const mount = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.raw.setHeader('x-request-id', request.id);
+      reply.hijack();
+      const req = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = req.url ?? '/';
+      req.originalUrl = url;
+      const rest = url.slice(base.length);
+      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+      await callback(req, reply.raw);
+    };
+    const unreachable = async () => undefined;
+    scope.all(base, { onRequest: mount, schema: { hide: true } }, unreachable);
+    scope.all(`${base}/*`, { onRequest: mount, schema: { hide: true } }, unreachable);
+
+    scope.get<{ Params: { name: string } }>(`${base}/assets/:name`, async (request, reply) => {
+      const body = assets.get(request.params.name);
+      const type = ASSETS[request.params.name];
+      if (!body || !type) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('cache-control', 'public, max-age=3600').type(type).send(body);
+    });
+
+    await scope.register(interactionRoutes, { config, db, mailer, provider, pages });
+
+    if (!config.mail.smtpUrl && config.env !== 'production') {
+      scope.get(`${base}/dev/mailbox`, async (_request, reply) => {
+        const mails = await db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(50);
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(mailboxPage(pages, mails));
+      });
+    }
+  });
+
+  const purge = () =>
+    purgeExpiredModels(db).catch((err: unknown) =>
+      app.log.warn({ err }, 'purging expired provider data failed'),
+    );
+  const timer = setInterval(() => void purge(), 10 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
