@@ -3,6 +3,8 @@ import type { Database } from '../db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { demoId } from './ids.ts';
+import { seedBlog } from './blog.ts';
+import { seedMessages } from './messages.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -239,5 +241,7 @@ export async function seedDemoData(db: Database, options: { issuer: string }): P
         })),
       )
       .onConflictDoNothing();
+    await seedBlog(tx, demoTenantId);
+    await seedMessages(tx, { personId: demoPersonId('demo'), tenantIdOf: demoTenantId });
   });
 }
