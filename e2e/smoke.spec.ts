@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { DEMO, expect, signIn, test } from './fixtures.ts';
 
 test.describe('smoke', () => {
   test('the provider publishes its discovery document with PKCE S256', async ({ request }) => {
@@ -14,5 +14,13 @@ test.describe('smoke', () => {
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+  });
+
+  test('signIn() goes through the provider and back into the app', async ({ page }) => {
+    test.skip(test.info().project.name !== 'desktop', 'the helper itself; journeys cover both viewports');
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
   });
 });

@@ -34,6 +34,11 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Keep DATA_DIR after stop (for debugging). */
   keepData?: boolean;
+  /**
+   * Serve a private copy of apps/web/dist (taken now, inside DATA_DIR) so that a rebuild running elsewhere
+   * in the working tree cannot pull the files away mid-run. Default true; false serves apps/web/dist itself.
+   */
+  snapshotWeb?: boolean;
 }
 
 /** Asks the OS for a free TCP port on 127.0.0.1. */
@@ -73,6 +78,7 @@ const STRIPPED_ENV = [
   'PUBLIC_URL',
   'DATA_DIR',
   'SMTP_URL',
+  'WEB_DIST',
 ];
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -82,6 +88,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logFile = options.logFile ?? path.join(dataDir, 'server.log');
   await fsp.mkdir(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
+
+  const webDist = path.join(REPO_ROOT, 'apps/web/dist');
+  let webEnv: Record<string, string> = {};
+  if (options.snapshotWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) {
+    const copy = path.join(dataDir, 'web');
+    await fsp.cp(webDist, copy, { recursive: true });
+    webEnv = { WEB_DIST: copy };
+  }
 
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -95,6 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
+    ...webEnv,
     ...options.env,
   });
 
