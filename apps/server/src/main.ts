@@ -20,7 +20,7 @@ const keys = config.embeddedIdp ? await loadOrCreateSigningKeys(config.dataDir) 
 const app = await buildApp({ config, database, keys });
 
 if (config.demoData) {
-  await seedDemoData(database.db, { issuer: config.oidc.issuer });
+  await seedDemoData(database.db, { issuer: config.oidc.issuer, dataDir: config.dataDir });
   app.log.info(
     { accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD },
     'demo data ready: sign in with one of these accounts',

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { demoId } from './ids.ts';
+import { seedEvents } from './events.ts';
 import { seedBlog } from './blog.ts';
 import { seedMessages } from './messages.ts';
 
@@ -171,7 +172,8 @@ export const demoPersonId = (key: string) => demoId(`person:${key}`);
 export const demoTenantId = (slug: string) => demoId(`tenant:${slug}`);
 
 /** Seeds the demo clubs, persons and accounts. Idempotent: fixed ids, existing rows are left alone. */
-export async function seedDemoData(db: Database, options: { issuer: string }): Promise<void> {
+/** `dataDir`: where demo files (team documents) are written; without it they are left out. */
+export async function seedDemoData(db: Database, options: { issuer: string; dataDir?: string }): Promise<void> {
   const people = [...NAMED, ...generated()];
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
@@ -243,5 +245,6 @@ export async function seedDemoData(db: Database, options: { issuer: string }): P
       .onConflictDoNothing();
     await seedBlog(tx, demoTenantId);
     await seedMessages(tx, { personId: demoPersonId('demo'), tenantIdOf: demoTenantId });
+    await seedEvents(tx, { dataDir: options.dataDir });
   });
 }
