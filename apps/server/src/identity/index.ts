@@ -27,7 +27,7 @@ const ASSETS: Record<string, string> = {
 };
 
 /** Adds the web client's extra redirect origins to the CSP's form-action (Chromium checks redirects after a form post). */
-function widenFormAction(res: ServerResponse, origins: string[]) {
+export function widenFormAction(res: Pick<ServerResponse, 'getHeader' | 'setHeader'>, origins: string[]) {
   const csp = res.getHeader('content-security-policy');
   if (typeof csp !== 'string' || origins.length === 0) return;
   res.setHeader(
