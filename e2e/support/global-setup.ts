@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { startServer } from './server.ts';
+import { E2E_TELEMETRY_KEY, startServer } from './server.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
@@ -11,7 +11,12 @@ export default async function globalSetup(_config: FullConfig) {
   ensureWebBuild();
   const port = Number(process.env.E2E_PORT);
   const logFile = path.join(import.meta.dirname, '../test-results/server.log');
-  const server = await startServer({ port, logFile });
+  // Telemetry on (as in production), so that specs can see the web app's reports in /metrics.
+  const server = await startServer({
+    port,
+    logFile,
+    env: { TELEMETRY_INSTRUMENTATION_KEY: E2E_TELEMETRY_KEY },
+  });
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
   console.log(`[e2e] server ready at ${server.baseURL} (log: ${path.relative(process.cwd(), logFile)})`);

@@ -11,6 +11,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The instrumentation key the e2e server hands out in /app-config.json (telemetry on). */
+export const E2E_TELEMETRY_KEY = '0b7e3c2a-6f1d-4e8b-9c5a-2d4f6a8b0c1e';
+
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 
