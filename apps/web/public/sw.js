@@ -36,16 +36,21 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(inAppPath(event.notification.data && event.notification.data.url), self.location.origin);
+  const target = new URL(
+    inAppPath(event.notification.data && event.notification.data.url),
+    self.location.origin,
+  );
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) {
         if (new URL(client.url).origin !== self.location.origin) continue;
-        await client.focus();
-        if ('navigate' in client) {
-          await client.navigate(target.href);
+        try {
+          const focused = await client.focus();
+          await focused.navigate(target.href);
           return;
+        } catch {
+          // An uncontrolled window cannot be navigated from here: open a new one below.
         }
       }
       await self.clients.openWindow(target.href);

@@ -1,0 +1,21 @@
+import { normalizeBlogPost, type BlogPost } from '@vereinsheim/contracts/blog';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from '../../../shared/api/client.ts';
+
+const LooseBlogPostSchema = z.unknown().transform(normalizeBlogPost);
+
+export function fetchBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {
+  return apiGet(`me/cms2/blogpost/${encodeURIComponent(id)}`, LooseBlogPostSchema, undefined, signal);
+}
+
+export const blogPostQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['blog', 'post', id],
+    queryFn: ({ signal }) => fetchBlogPost(id, signal),
+    staleTime: 30_000,
+  });
+
+export function useBlogPost(id: string) {
+  return useQuery(blogPostQueryOptions(id));
+}

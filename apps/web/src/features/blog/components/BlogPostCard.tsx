@@ -1,0 +1,56 @@
+import type { BlogPost } from '@vereinsheim/contracts/blog';
+import {
+  IonBadge,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardSubtitle,
+  IonCardTitle,
+} from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { formatPostDate } from './format.ts';
+
+/** Default box of a primary image whose size is unknown (16:9), so the list does not jump while images load. */
+const FALLBACK_SIZE = { width: 640, height: 360 };
+
+export function BlogPostCard({ post }: { post: BlogPost }) {
+  const { t, i18n } = useTranslation('blog');
+  const image = post.images.find((i) => i.url === post.primaryImageUrl);
+  const unreadForced = post.isForced && !post.isRead;
+  return (
+    <IonCard
+      routerLink={`/blog/${encodeURIComponent(post.id)}`}
+      className={unreadForced ? 'vh-blog-card vh-blog-card--forced' : 'vh-blog-card'}
+      data-testid="blog-post"
+    >
+      {post.primaryImageUrl && (
+        <img
+          className="vh-blog-card__image"
+          src={post.primaryImageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={image?.width ?? FALLBACK_SIZE.width}
+          height={image?.height ?? FALLBACK_SIZE.height}
+        />
+      )}
+      <IonCardHeader>
+        <IonCardSubtitle>
+          {[post.tenantName, formatPostDate(post.publishedOn ?? post.createdAt, i18n.resolvedLanguage)]
+            .filter(Boolean)
+            .join(' · ')}
+        </IonCardSubtitle>
+        <IonCardTitle>
+          <h2 className="vh-blog-card__title" id={`post-${post.id}`}>
+            {post.title}
+          </h2>
+        </IonCardTitle>
+        <div className="vh-blog-card__badges">
+          {post.isPinned && <IonBadge color="primary">{t('pinned')}</IonBadge>}
+          {unreadForced && <IonBadge color="warning">{t('important')}</IonBadge>}
+        </div>
+      </IonCardHeader>
+      {post.description && <IonCardContent>{post.description}</IonCardContent>}
+    </IonCard>
+  );
+}
