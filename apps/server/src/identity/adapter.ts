@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../db/client.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
 import { oidcModels } from '../db/schema/index.ts';
 
 /** Rows of a kind that share one `grantId` (tokens, codes) are revoked together. */
@@ -92,4 +92,16 @@ export function databaseAdapter(db: Database) {
 /** Deletes expired rows; run now and then. */
 export async function purgeExpiredModels(db: Database): Promise<void> {
   await db.delete(oidcModels).where(lt(oidcModels.expiresAt, new Date()));
+}
+
+/** Ends every session, grant and token of an account (after a password reset). */
+export async function revokeAccountModels(db: DbOrTx, accountId: string): Promise<void> {
+  await db
+    .delete(oidcModels)
+    .where(
+      and(
+        inArray(oidcModels.kind, ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode']),
+        sql`${oidcModels.payload}->>'accountId' = ${accountId}`,
+      ),
+    );
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { accountsRepository } from './accounts.repository.ts';
+import { revokeAccountModels } from './adapter.ts';
 import {
   forgotPage,
   loginPage,
@@ -319,6 +320,8 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       if (!accountId) return undefined;
       await accountsRepository.setPassword(tx, accountId, passwordHash);
       await accountsRepository.retireResets(tx, accountId);
+      // A new password signs the account out everywhere.
+      await revokeAccountModels(tx, accountId);
       return accountsRepository.findById(tx, accountId);
     });
     if (!account) return resetInvalid(reply);

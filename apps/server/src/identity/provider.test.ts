@@ -359,6 +359,7 @@ describe('embedded OpenID Connect provider', () => {
 
   it('resets a password through a single-use mailed link', async () => {
     const target = await ctx.createPerson();
+    const earlier = await signIn(target.email, target.password);
     const flow = await startFlow();
     const { html } = await openLogin(flow);
     const forgotUrl = /href="([^"]+\/forgot)"/.exec(html)![1]!;
@@ -386,6 +387,8 @@ describe('embedded OpenID Connect provider', () => {
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('Dein Passwort wurde geändert.');
 
+    // The reset signed the account out everywhere: earlier refresh tokens are dead.
+    await expectInvalidGrant(oidc.refreshTokenGrant(config, earlier.tokens.refresh_token!));
     await expect(signIn(target.email, 'mein-neues-passwort')).resolves.toBeTruthy();
     const oldFlow = await startFlow();
     const oldLogin = await openLogin(oldFlow);
