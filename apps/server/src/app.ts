@@ -17,6 +17,13 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { personsRoutes } from './modules/persons/persons.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { fileStoreFor } from './modules/media/file-store.ts';
+import { mediaFilesRoutes } from './modules/media/media.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -122,10 +129,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerEmbeddedProvider(app, { config, db: database.db, keys: options.keys!, mailer });
   }
 
+  const fileStore = fileStoreFor(config.dataDir);
   await app.register(
     async (api) => {
       await api.register(personsRoutes, { db: database.db });
       await api.register(tenantsRoutes, { db: database.db });
+      await api.register(personalDataRoutes, { db: database.db });
+      await api.register(activityLogRoutes, { db: database.db });
+      await api.register(profileRoutes, { db: database.db, store: fileStore });
+      await api.register(privacyRoutes, { db: database.db });
+      await api.register(accountRoutes, { db: database.db, store: fileStore });
       const eventsDeps = { db: database.db, publicUrl: config.publicUrl, dataDir: config.dataDir };
       await api.register(eventsRoutes, eventsDeps);
       await api.register(calendarFeedRoutes, eventsDeps);
@@ -138,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(mediaPlugin);
+  await app.register(mediaFilesRoutes, { store: fileStore });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -7,3 +7,4 @@ export * from './invoices.ts';
 export * from './awards.ts';
 export * from './teams.ts';
 export * from './events.ts';
+export * from './personal-data.ts';

@@ -4,12 +4,16 @@ import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { badRequest } from '../../lib/problem.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { personsRepository, type PersonRow } from '../persons/persons.repository.ts';
+import { tenantAvatarsOf } from '../profile/person-images.ts';
 import { tenantsRepository, type TenantRow } from './tenants.repository.ts';
 
 export function toTenantSummary(
   tenant: TenantRow & { roles: TenantSummary['roles'] },
   person: PersonRow | undefined,
+  /** The person's club-specific avatars by scope (0 default, 1 extern, 2 intern). */
+  clubAvatars: Partial<Record<0 | 1 | 2, string>> = {},
 ): TenantSummary {
+  const own = clubAvatars[0] ?? person?.avatarImageUrl ?? null;
   const publicTheme = tenant.themeInfos.find((t) => t.themeType === 'public');
   return {
     id: tenant.id,
@@ -18,9 +22,9 @@ export function toTenantSummary(
     primaryUrl: tenant.primaryUrl,
     avatarImageUrl: tenant.avatarImageUrl ?? tenant.logoUrl,
     headerImageUrl: publicTheme?.detailHeaderImage ?? tenant.headerImageUrl,
-    personAvatarImageUrl: person?.avatarImageUrl ?? null,
-    personExternAvatarImageUrl: person?.externAvatarImageUrl ?? person?.avatarImageUrl ?? null,
-    personInternAvatarImageUrl: person?.internAvatarImageUrl ?? person?.avatarImageUrl ?? null,
+    personAvatarImageUrl: own,
+    personExternAvatarImageUrl: clubAvatars[1] ?? clubAvatars[0] ?? person?.externAvatarImageUrl ?? own,
+    personInternAvatarImageUrl: clubAvatars[2] ?? clubAvatars[0] ?? person?.internAvatarImageUrl ?? own,
     themeInfos: tenant.themeInfos,
     roles: tenant.roles,
   };
@@ -38,7 +42,7 @@ export const tenantsService = {
     }
     const order = query.orderbytype ?? 'ascending';
     const window = pageWindow(query);
-    const [{ rows, total }, person] = await Promise.all([
+    const [{ rows, total }, person, clubAvatars] = await Promise.all([
       tenantsRepository.findForPerson(db, actor.personId, {
         keyword: query.keyword,
         order,
@@ -46,9 +50,10 @@ export const tenantsService = {
         offset: window.offset,
       }),
       personsRepository.findSelf(db, actor.personId),
+      tenantAvatarsOf(db, actor.personId),
     ]);
     return pagedList(
-      rows.map((row) => toTenantSummary(row, person)),
+      rows.map((row) => toTenantSummary(row, person, clubAvatars.get(row.id))),
       total,
       window,
       order,

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AccountExportSchema, DeleteAccountInputSchema, ProblemSchema } from '@vereinsheim/contracts';
+import type { Database } from '../../db/client.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import type { FileStore } from '../media/file-store.ts';
+import { accountService } from './account.service.ts';
+
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileStore }> = async (
+  app,
+  { db, store },
+) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/me/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Downloads everything stored about me as JSON (GDPR Art. 15/20)',
+        response: { 200: AccountExportSchema, 401: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await accountService.export(db, actorOf(request));
+      reply.header(
+        'content-disposition',
+        `attachment; filename="vereinsheim-export-${data.exportedAt.slice(0, 10)}.json"`,
+      );
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Deletes my account and every personal row (confirmation: "LÖSCHEN")',
+        body: DeleteAccountInputSchema,
+        response: {
+          204: z.null().describe('deleted'),
+          400: ProblemSchema,
+          401: ProblemSchema,
+          404: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await accountService.deleteAccount(db, store, actorOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+};

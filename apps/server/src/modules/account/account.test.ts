@@ -1,0 +1,205 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- inject() answers untyped JSON; the assertions check its shape */
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMails, itemSharing, loginThrottle, oidcModels, passwordResets } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let doomed: TestPerson;
+let bystander: TestPerson;
+let club: string;
+
+const SECRET_IBAN = 'DE02120300000000202051';
+const ITEM_MAIL = 'zacharias.privat@example.org';
+
+async function call(
+  person: TestPerson | null,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const headers = person ? await ctx.auth(person) : {};
+  return ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+}
+
+async function ok(res: { statusCode: number; body: string }) {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return JSON.parse(res.body || 'null') as Record<string, unknown>;
+}
+
+/** Every row of every table in the public schema as JSON text. */
+async function allRowsText(): Promise<{ table: string; text: string }[]> {
+  const tables = await ctx.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const out: { table: string; text: string }[] = [];
+  for (const { table_name } of tables.rows) {
+    const rows = await ctx.db.execute<{ j: string }>(
+      sql`select row_to_json(t)::text as j from ${sql.raw(`"${table_name}"`)} t`,
+    );
+    for (const row of rows.rows) out.push({ table: table_name, text: row.j });
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  doomed = await ctx.createPerson({ firstName: 'Zacharias', lastName: 'Xylophonsen' });
+  bystander = await ctx.createPerson({ firstName: 'Berta', lastName: 'Bleibt' });
+  club = await ctx.createClub('Löschverein');
+  await ctx.addMembership(doomed.personId, club);
+  await ctx.addMembership(bystander.personId, club);
+
+  // A full person: every kind of item, shared (one locked), an avatar, approvals, log rows.
+  const address = await ok(
+    await call(doomed, 'POST', '/me/address', {
+      street: 'Geheimweg',
+      streetNumber: '13',
+      zip: '20095',
+      city: 'Hamburg',
+    }),
+  );
+  await ok(
+    await call(doomed, 'POST', `/me/address/${address.id as string}/share/intern`, { tenantId: club }),
+  );
+  await ok(await call(doomed, 'POST', '/me/mail', { email: ITEM_MAIL }));
+  await ok(await call(doomed, 'POST', '/me/phone', { number: '+49 40 9876543' }));
+  const bank = await ok(
+    await call(doomed, 'POST', '/me/bankaccount', {
+      iban: SECRET_IBAN,
+      accountOwner: 'Zacharias Xylophonsen',
+    }),
+  );
+  await ok(await call(doomed, 'PUT', `/me/bankaccount/${bank.id as string}/share`, { tenantIds: [club] }));
+  await ctx.db
+    .update(itemSharing)
+    .set({ locked: true, lockedReason: 'Beitragseinzug' })
+    .where(sql`${itemSharing.itemId} = ${bank.id as string}`);
+  await ok(
+    await call(doomed, 'POST', '/me/confectioninformation', { confectionSize: 44, clothingPartType: 'shoe' }),
+  );
+  await ok(
+    await call(doomed, 'POST', '/me/medicalinformation', { type: 'allergy', name: 'Xylophonsen-Syndrom' }),
+  );
+  await ok(
+    await call(doomed, 'POST', '/me/additionalinformation', {
+      name: 'Notiz',
+      description: 'Zacharias mag Xylophone',
+    }),
+  );
+  await ok(await call(doomed, 'POST', '/me/approvals', { tenantId: club, kind: 'privacy' }));
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  const encoded = new Response(form);
+  await ok(
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/me/image/tenant/${club}/0/upload`,
+      headers: { ...(await ctx.auth(doomed)), 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    }),
+  );
+  // The embedded provider's rows for the account.
+  await ctx.db.insert(oidcModels).values([
+    { kind: 'Session', id: 'sess-1', payload: { accountId: doomed.subject, loginTs: 1 } },
+    {
+      kind: 'Grant',
+      id: 'grant-1',
+      payload: { accountId: doomed.subject, clientId: 'vereinsheim-web' },
+      grantId: 'grant-1',
+    },
+    { kind: 'Session', id: 'sess-2', payload: { accountId: bystander.subject } },
+  ]);
+  await ctx.db
+    .insert(passwordResets)
+    .values({ tokenHash: 'h1', accountId: doomed.subject, expiresAt: new Date(Date.now() + 3600_000) });
+  await ctx.db.insert(devMails).values({ to: doomed.email, subject: 'Willkommen', text: 'Hallo Zacharias' });
+  await ctx.db.insert(loginThrottle).values({ key: doomed.email.toLowerCase(), failures: 1 });
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/me/export', () => {
+  it('downloads everything about the person as a JSON attachment, without secrets', async () => {
+    const res = await call(doomed, 'GET', '/me/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="vereinsheim-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = res.json();
+    expect(data.person).toMatchObject({ id: doomed.personId, firstName: 'Zacharias' });
+    for (const table of [
+      'addresses',
+      'mail_addresses',
+      'phone_numbers',
+      'bank_accounts',
+      'confection_informations',
+      'medical_informations',
+      'additional_informations',
+      'item_sharing',
+      'log_messages',
+      'approvals',
+      'memberships',
+      'identities',
+      'accounts',
+      'person_images',
+    ]) {
+      expect(data.tables[table], table).toBeDefined();
+    }
+    expect(res.body).toContain(SECRET_IBAN);
+    expect(res.body).not.toContain('password_hash');
+    expect(res.body).not.toContain(bystander.personId);
+    expect((await call(null, 'GET', '/me/export')).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/me', () => {
+  it.each([[{}], [{ confirmation: 'ja' }]])('refuses without the confirmation word: %j', async (body) => {
+    const res = await call(doomed, 'DELETE', '/me', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('confirmation');
+    expect((await call(doomed, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it('removes every trace of the person and nothing of others', async () => {
+    const needles = [
+      doomed.personId,
+      doomed.subject,
+      'Zacharias',
+      'Xylophonsen',
+      doomed.email,
+      ITEM_MAIL,
+      SECRET_IBAN,
+      'Geheimweg',
+    ];
+    const before = (await allRowsText()).filter((r) => needles.some((n) => r.text.includes(n)));
+    expect(before.length).toBeGreaterThan(20);
+    const files = await ctx.db.execute<{ name: string }>(sql`select name from stored_files`);
+    expect(files.rows.length).toBe(2);
+    for (const { name } of files.rows) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/media/files/${name}` })).statusCode).toBe(200);
+    }
+    const res = await call(doomed, 'DELETE', '/me', { confirmation: 'löschen' });
+    expect(res.statusCode, res.body).toBe(204);
+    const leftovers = (await allRowsText()).filter((r) =>
+      needles.some((n) => r.text.toLowerCase().includes(n.toLowerCase())),
+    );
+    expect(leftovers).toEqual([]);
+    // Image files are gone from the store too.
+    for (const { name } of files.rows) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/media/files/${name}` })).statusCode).toBe(404);
+    }
+    // The token no longer names a person, and the bystander is untouched.
+    expect((await call(doomed, 'GET', '/me')).statusCode).toBe(401);
+    const other = await call(bystander, 'GET', '/me');
+    expect(other.json()).toMatchObject({
+      firstName: 'Berta',
+      tenants: [expect.objectContaining({ name: 'Löschverein' })],
+    });
+    const sessions = await ctx.db.select().from(oidcModels);
+    expect(sessions.map((s) => s.id)).toEqual(['sess-2']);
+  });
+});

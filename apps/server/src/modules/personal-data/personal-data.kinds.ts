@@ -1,0 +1,348 @@
+import { electronicFormatIBAN, isValidBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import ibanToBicPackage from 'iban-to-bic';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { z } from 'zod';
+import {
+  AdditionalInputSchema,
+  AdditionalListSchema,
+  AdditionalSchema,
+  AddressInputSchema,
+  AddressListSchema,
+  AddressSchema,
+  BankAccountInputSchema,
+  BankAccountListSchema,
+  BankAccountSchema,
+  ConfectionInputSchema,
+  ConfectionListSchema,
+  ConfectionSchema,
+  IBAN_MESSAGES,
+  MailInputSchema,
+  MailListSchema,
+  MailSchema,
+  MedicalInputSchema,
+  MedicalListSchema,
+  MedicalSchema,
+  PhoneInputSchema,
+  PhoneListSchema,
+  PhoneSchema,
+  type IbanCheckResult,
+  type PersonalItemKind,
+} from '@vereinsheim/contracts';
+import {
+  additionalInformations,
+  addresses,
+  bankAccounts,
+  confectionInformations,
+  mailAddresses,
+  medicalInformations,
+  phoneNumbers,
+} from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/problem.ts';
+import { maskIban } from '../activity-log/activity-log.ts';
+
+type Row = Record<string, unknown> & { id: string };
+
+/** Everything that differs between the item kinds; the service and routes are written once. */
+export interface KindDef {
+  kind: PersonalItemKind;
+  /** Path segment under /api/me/. */
+  path: string;
+  /** German label for the activity log. */
+  label: string;
+  tag: string;
+  table: typeof addresses;
+  input: z.ZodType;
+  item: z.ZodType;
+  list: z.ZodType;
+  /** me/phone answers a plain list, the others a paged list (spec §7). */
+  listShape: 'paged' | 'array';
+  /** Whether the kind has an isDefault flag (one default per person). */
+  hasDefault: boolean;
+  scopedShare: boolean;
+  /** Validates and normalises parsed input into column values; throws 400 naming the field. */
+  normalize(input: Record<string, unknown>): Record<string, unknown>;
+  /** Column → German field label (the fields the log compares). */
+  fields: Record<string, string>;
+  /** Short German description for log lines (bank data masked). */
+  describe(row: Row): string;
+  /** Value as written into the log (masking). */
+  logValue?(field: string, value: unknown): string | null;
+  /** Extra response fields computed from the row. */
+  present?(row: Row): Record<string, unknown>;
+}
+
+/** Any stored value as text (for log lines). */
+export function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString();
+  return v === null || v === undefined ? '' : JSON.stringify(v);
+}
+const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : text(v));
+const join = (...parts: unknown[]) =>
+  parts
+    .map(str)
+    .filter((p): p is string => !!p)
+    .join(' ');
+
+// ------------------------------------------------------------------ IBAN
+
+const UNVERIFIABLE = new Set<ValidationErrorsIBAN>([
+  ValidationErrorsIBAN.NoIBANProvided,
+  ValidationErrorsIBAN.NoIBANCountry,
+  ValidationErrorsIBAN.WrongBBANLength,
+  ValidationErrorsIBAN.WrongBBANFormat,
+  ValidationErrorsIBAN.ChecksumNotNumber,
+]);
+
+/** Checks an IBAN and answers one of the spec's messages; BIC and bank code for supported countries. */
+export function checkIban(raw: string): IbanCheckResult {
+  const iban = electronicFormatIBAN(raw) ?? '';
+  const result = validateIBAN(iban);
+  if (result.valid) {
+    const bic = ibanToBicPackage.ibanToBic(iban) ?? null;
+    return {
+      status: 'valid',
+      valid: true,
+      message: IBAN_MESSAGES.valid,
+      iban,
+      bic,
+      bankcode: iban.startsWith('DE') ? iban.slice(4, 12) : null,
+    };
+  }
+  const unverifiable = result.errorCodes.length > 0 && result.errorCodes.every((c) => UNVERIFIABLE.has(c));
+  return {
+    status: unverifiable ? 'unverifiable' : 'invalid',
+    valid: false,
+    message: unverifiable ? IBAN_MESSAGES.unverifiable : IBAN_MESSAGES.invalid,
+    iban: null,
+    bic: null,
+    bankcode: null,
+  };
+}
+
+function normalizeBank(input: Record<string, unknown>): Record<string, unknown> {
+  const check = checkIban(text(input.iban ?? ''));
+  if (!check.valid || !check.iban) {
+    throw badRequest(check.message, [{ field: 'iban', message: check.message }]);
+  }
+  let bic = typeof input.bic === 'string' ? input.bic.replace(/\s+/g, '').toUpperCase() : undefined;
+  if (bic && !isValidBIC(bic)) {
+    throw badRequest('Invalid bic: expected a BIC such as COBADEFFXXX', [
+      { field: 'bic', message: 'expected a BIC such as COBADEFFXXX' },
+    ]);
+  }
+  bic ??= check.bic ?? undefined;
+  return {
+    iban: check.iban,
+    bic: bic ?? null,
+    bankcode: input.bankcode ?? check.bankcode ?? null,
+    name: input.name ?? null,
+    description: input.description ?? null,
+    accountOwner: input.accountOwner ?? null,
+    bank: input.bank ?? null,
+    city: input.city ?? null,
+    zip: input.zip ?? null,
+    ...(input.isDefault !== undefined ? { isDefault: input.isDefault } : {}),
+  };
+}
+
+// ------------------------------------------------------------------ phone
+
+function normalizePhone(input: Record<string, unknown>): Record<string, unknown> {
+  const parsed = parsePhoneNumberFromString(text(input.number ?? ''), 'DE');
+  if (!parsed?.isValid()) {
+    throw badRequest('Invalid number: expected a valid phone number', [
+      { field: 'number', message: 'expected a valid phone number' },
+    ]);
+  }
+  return {
+    number: parsed.format('E.164'),
+    type: input.type,
+    description: input.description ?? null,
+    ...(input.isDefault !== undefined ? { isDefault: input.isDefault } : {}),
+  };
+}
+
+export function displayPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+// ------------------------------------------------------------------ the kinds
+
+const CONFECTION_PARTS: Record<string, string> = {
+  head: 'Kopf',
+  chest: 'Oberkörper',
+  pants: 'Hose',
+  shoe: 'Schuh',
+  hand: 'Hand',
+  other: 'Sonstiges',
+};
+const MEDICAL_TYPES_DE: Record<string, string> = {
+  allergy: 'Allergie',
+  physicallimitation: 'Körperliche Einschränkung',
+  intolerance: 'Unverträglichkeit',
+  medication: 'Medikation',
+  other: 'Sonstiges',
+};
+
+const nullable = (input: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, input[k] ?? null]));
+
+export const KINDS: KindDef[] = [
+  {
+    kind: 'address',
+    path: 'address',
+    label: 'Adresse',
+    tag: 'personal data: address',
+    table: addresses,
+    input: AddressInputSchema,
+    item: AddressSchema,
+    list: AddressListSchema,
+    listShape: 'paged',
+    hasDefault: false,
+    scopedShare: true,
+    normalize: (i) => ({
+      street: i.street,
+      zip: i.zip,
+      city: i.city,
+      countryCode: i.countryCode,
+      ...nullable(i, ['streetNumber', 'addition', 'country', 'description']),
+    }),
+    fields: {
+      street: 'Straße',
+      streetNumber: 'Hausnummer',
+      addition: 'Adresszusatz',
+      zip: 'PLZ',
+      city: 'Ort',
+      country: 'Land',
+      countryCode: 'Ländercode',
+      description: 'Beschreibung',
+    },
+    describe: (r) => `${join(r.street, r.streetNumber)}, ${join(r.zip, r.city)}`,
+  },
+  {
+    kind: 'mail',
+    path: 'mail',
+    label: 'E-Mail-Adresse',
+    tag: 'personal data: mail',
+    table: mailAddresses as unknown as typeof addresses,
+    input: MailInputSchema,
+    item: MailSchema,
+    list: MailListSchema,
+    listShape: 'paged',
+    hasDefault: true,
+    scopedShare: true,
+    normalize: (i) => ({
+      email: text(i.email).toLowerCase(),
+      description: i.description ?? null,
+      ...(i.isDefault !== undefined ? { isDefault: i.isDefault } : {}),
+    }),
+    fields: { email: 'E-Mail', description: 'Beschreibung', isDefault: 'Standard' },
+    describe: (r) => text(r.email),
+  },
+  {
+    kind: 'phone',
+    path: 'phone',
+    label: 'Telefonnummer',
+    tag: 'personal data: phone',
+    table: phoneNumbers as unknown as typeof addresses,
+    input: PhoneInputSchema,
+    item: PhoneSchema,
+    list: PhoneListSchema,
+    listShape: 'array',
+    hasDefault: true,
+    scopedShare: true,
+    normalize: normalizePhone,
+    fields: { number: 'Nummer', type: 'Art', description: 'Beschreibung', isDefault: 'Standard' },
+    describe: (r) => displayPhone(text(r.number)),
+    present: (r) => ({ displayNumber: displayPhone(text(r.number)) }),
+  },
+  {
+    kind: 'bankaccount',
+    path: 'bankaccount',
+    label: 'Bankverbindung',
+    tag: 'personal data: bank account',
+    table: bankAccounts as unknown as typeof addresses,
+    input: BankAccountInputSchema,
+    item: BankAccountSchema,
+    list: BankAccountListSchema,
+    listShape: 'paged',
+    hasDefault: true,
+    scopedShare: false,
+    normalize: normalizeBank,
+    fields: {
+      iban: 'IBAN',
+      bic: 'BIC',
+      bankcode: 'Bankleitzahl',
+      name: 'Bezeichnung',
+      description: 'Beschreibung',
+      accountOwner: 'Kontoinhaber',
+      bank: 'Bank',
+      city: 'Ort',
+      zip: 'PLZ',
+      isDefault: 'Standard',
+    },
+    describe: (r) => `IBAN ${maskIban(str(r.iban))}`,
+    logValue: (field, value) => (field === 'iban' ? maskIban(str(value)) : str(value)),
+  },
+  {
+    kind: 'confectioninformation',
+    path: 'confectioninformation',
+    label: 'Konfektionsgröße',
+    tag: 'personal data: confection information',
+    table: confectionInformations as unknown as typeof addresses,
+    input: ConfectionInputSchema,
+    item: ConfectionSchema,
+    list: ConfectionListSchema,
+    listShape: 'paged',
+    hasDefault: false,
+    scopedShare: false,
+    normalize: (i) => ({
+      confectionSize: i.confectionSize,
+      clothingPartType: i.clothingPartType,
+      name: i.name ?? null,
+    }),
+    fields: { confectionSize: 'Größe', clothingPartType: 'Kleidungsteil', name: 'Bezeichnung' },
+    describe: (r) =>
+      `${CONFECTION_PARTS[text(r.clothingPartType)] ?? text(r.clothingPartType)} ${text(r.confectionSize)}${r.name ? ` (${text(r.name)})` : ''}`,
+    logValue: (field, value) =>
+      field === 'clothingPartType' ? (CONFECTION_PARTS[text(value)] ?? str(value)) : str(value),
+  },
+  {
+    kind: 'medicalinformation',
+    path: 'medicalinformation',
+    label: 'Medizinische Information',
+    tag: 'personal data: medical information',
+    table: medicalInformations as unknown as typeof addresses,
+    input: MedicalInputSchema,
+    item: MedicalSchema,
+    list: MedicalListSchema,
+    listShape: 'paged',
+    hasDefault: false,
+    scopedShare: false,
+    normalize: (i) => ({ type: i.type, name: i.name, description: i.description ?? null }),
+    fields: { type: 'Art', name: 'Bezeichnung', description: 'Beschreibung' },
+    describe: (r) => `${MEDICAL_TYPES_DE[text(r.type)] ?? text(r.type)}: ${text(r.name)}`,
+    logValue: (field, value) =>
+      field === 'type' ? (MEDICAL_TYPES_DE[text(value)] ?? str(value)) : str(value),
+  },
+  {
+    kind: 'additionalinformation',
+    path: 'additionalinformation',
+    label: 'Zusätzliche Information',
+    tag: 'personal data: additional information',
+    table: additionalInformations as unknown as typeof addresses,
+    input: AdditionalInputSchema,
+    item: AdditionalSchema,
+    list: AdditionalListSchema,
+    listShape: 'paged',
+    hasDefault: false,
+    scopedShare: false,
+    normalize: (i) => ({ name: i.name, description: i.description }),
+    fields: { name: 'Bezeichnung', description: 'Inhalt' },
+    describe: (r) => text(r.name),
+  },
+];
+
+export const kindByName = (kind: PersonalItemKind): KindDef => KINDS.find((k) => k.kind === kind)!;

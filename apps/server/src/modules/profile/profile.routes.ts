@@ -1,0 +1,119 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AVATAR_MAX_BYTES,
+  AvatarUploadResultSchema,
+  BasePersonSchema,
+  ImageScopeParamsSchema,
+  MeUpdateInputSchema,
+  ProblemSchema,
+  ProfileSchema,
+  TenantImageScopeParamsSchema,
+} from '@vereinsheim/contracts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, HttpProblem } from '../../lib/problem.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import type { FileStore } from '../media/file-store.ts';
+import { profileService } from './profile.service.ts';
+
+const uploadProblems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  404: ProblemSchema,
+  406: ProblemSchema,
+  413: ProblemSchema,
+  415: ProblemSchema,
+};
+
+/** Reads the one file part of a multipart upload; over the limit → 413. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new HttpProblem(415, 'Send the image as multipart/form-data.', {
+      errors: [{ field: 'file', message: 'expected multipart/form-data' }],
+    });
+  }
+  const part = await request.file();
+  if (!part)
+    throw badRequest('Invalid file: an image file is required.', [{ field: 'file', message: 'required' }]);
+  return part.toBuffer();
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileStore }> = async (
+  app,
+  { db, store },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+  });
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'My full profile with clubs and every personal-data list',
+        response: { 200: ProfileSchema, 401: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    (request) => profileService.get(db, actorOf(request)),
+  );
+
+  app.put(
+    '/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Updates my person (id, title, gender, names, birthdate, birthplace; age ignored)',
+        body: MeUpdateInputSchema,
+        response: { 200: BasePersonSchema, 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    (request) => profileService.update(db, actorOf(request), request.body),
+  );
+
+  app.put(
+    '/me/image/:scope/upload',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Uploads my avatar (multipart "file"; scope 0 default, 1 extern, 2 intern; ≤ 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: ImageScopeParamsSchema,
+        response: { 200: AvatarUploadResultSchema, ...uploadProblems },
+      },
+    },
+    async (request) =>
+      profileService.uploadAvatar(
+        db,
+        store,
+        actorOf(request),
+        request.params.scope as 0 | 1 | 2,
+        null,
+        await readUpload(request),
+      ),
+  );
+
+  app.put(
+    '/me/image/tenant/:tenantId/:scope/upload',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Uploads my avatar for one club (multipart "file"; scope 0, 1 or 2)',
+        consumes: ['multipart/form-data'],
+        params: TenantImageScopeParamsSchema,
+        response: { 200: AvatarUploadResultSchema, ...uploadProblems },
+      },
+    },
+    async (request) =>
+      profileService.uploadAvatar(
+        db,
+        store,
+        actorOf(request),
+        request.params.scope as 0 | 1 | 2,
+        request.params.tenantId,
+        await readUpload(request),
+      ),
+  );
+};

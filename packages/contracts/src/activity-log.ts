@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+
+export const LOG_ACTIONS = ['created', 'updated', 'deleted', 'shared', 'unshared', 'approved'] as const;
+export const LogActionSchema = z.enum(LOG_ACTIONS);
+export type LogAction = z.infer<typeof LogActionSchema>;
+
+/** One entry of the activity log (GET /api/me/logmessages): who changed what, when, for which club. */
+export const LogMessageSchema = z.object({
+  id: z.string(),
+  createdAt: z.string().describe('ISO timestamp'),
+  action: LogActionSchema,
+  entityKind: z.string().describe('address, mail, phone, bankaccount, …, person, avatar, approval, invoice'),
+  entityId: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  summary: z.string().describe('German, old → new, bank data masked'),
+  changes: z.array(z.object({ field: z.string(), old: z.string().nullable(), new: z.string().nullable() })),
+});
+export type LogMessage = z.infer<typeof LogMessageSchema>;
+export const LogMessageQuerySchema = PagedQuerySchema;
+export const LogMessageListSchema = pagedListSchema(LogMessageSchema);
+export type LogMessageList = z.infer<typeof LogMessageListSchema>;
