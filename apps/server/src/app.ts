@@ -29,6 +29,9 @@ import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { awardsRoutes } from './modules/awards/awards.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -146,6 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messagesRoutes, { db: database.db });
       await api.register(pushRoutes, { db: database.db, config });
       await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
+      await api.register(invoicesRoutes, { db: database.db });
+      await api.register(awardsRoutes, { db: database.db });
+      await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
     },
     { prefix: '/api' },
   );

@@ -14,11 +14,10 @@ const isoDate = z.iso.date();
 const uuid = z.uuid({ error: 'expected a UUID' });
 
 /** Accepts `a,b`, a repeated parameter (`?x=a&x=b`) or nothing. */
-export const uuidListQueryParam = z.preprocess((value) => {
+export const uuidListQueryParam = z.preprocess((value: unknown): unknown[] | undefined => {
   if (value === undefined || value === '') return undefined;
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) =>
-    typeof v === 'string' ? v.split(',') : [v],
-  );
+  const values: unknown[] = Array.isArray(value) ? (value as unknown[]) : [value];
+  const parts = values.flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]));
   const trimmed = parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
   return trimmed.length ? trimmed : undefined;
 }, z.array(uuid).max(50).optional());
@@ -101,7 +100,7 @@ export const InvoiceDetailSchema = InvoiceSummarySchema.extend({
   paidOn: z.string().nullable(),
   /** EPC069-12 (GiroCode) payload; null when nothing is to be paid (paid, cancelled, no bank details). */
   epcQrPayload: z.string().nullable(),
-  pdfUrl: z.string(),
+  pdfUrl: z.string().describe('Relative to the API base, needs the bearer token'),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
 

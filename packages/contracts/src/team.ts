@@ -65,7 +65,7 @@ export const TeamDocumentSchema = z.object({
   contentType: z.string(),
   size: z.number().int(),
   createdAt: z.string(),
-  downloadUrl: z.string(),
+  downloadUrl: z.string().describe('Relative to the API base, needs the bearer token'),
 });
 export type TeamDocument = z.infer<typeof TeamDocumentSchema>;
 export const TeamDocumentListSchema = z.object({ items: z.array(TeamDocumentSchema) });

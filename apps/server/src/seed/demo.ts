@@ -3,6 +3,9 @@ import type { Database } from '../db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { demoId } from './ids.ts';
+import { seedInvoices } from './invoices.ts';
+import { seedAwards } from './awards.ts';
+import { seedTeams } from './teams.ts';
 import { seedEvents } from './events.ts';
 import { seedBlog } from './blog.ts';
 import { seedMessages } from './messages.ts';
@@ -245,6 +248,9 @@ export async function seedDemoData(db: Database, options: { issuer: string; data
       .onConflictDoNothing();
     await seedBlog(tx, demoTenantId);
     await seedMessages(tx, { personId: demoPersonId('demo'), tenantIdOf: demoTenantId });
+    await seedInvoices(tx);
+    await seedAwards(tx);
+    await seedTeams(tx, { dataDir: options.dataDir });
     await seedEvents(tx, { dataDir: options.dataDir });
   });
 }

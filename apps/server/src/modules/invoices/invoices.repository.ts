@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceDirection, InvoiceStatus } from '@vereinsheim/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { invoiceLines, invoices, orderElements, tenants } from '../../db/schema/index.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type OrderElementRow = typeof orderElements.$inferSelect;
+
+export interface InvoiceFilter {
+  tenantIds?: string[];
+  from?: string;
+  till?: string;
+  direction?: InvoiceDirection;
+  status?: InvoiceStatus;
+  /** Today (YYYY-MM-DD): an open invoice past its due date counts as overdue. */
+  today: string;
+}
+
+function statusCondition(status: InvoiceStatus, today: string): SQL | undefined {
+  const pastDue = and(eq(invoices.status, 'open'), lt(invoices.dueDate, today));
+  switch (status) {
+    case 'overdue':
+      return or(eq(invoices.status, 'overdue'), pastDue);
+    case 'open':
+      return and(eq(invoices.status, 'open'), or(isNull(invoices.dueDate), gte(invoices.dueDate, today)));
+    case 'paid':
+    case 'cancelled':
+      return eq(invoices.status, status);
+  }
+}
+
+export const invoicesRepository = {
+  /** The person's invoices (the person is the member billed or billing), newest invoice date first. */
+  async findForPerson(
+    db: DbOrTx,
+    personId: string,
+    filter: InvoiceFilter,
+    page: { order: 'ascending' | 'descending'; limit: number; offset: number },
+  ): Promise<{ rows: (InvoiceRow & { tenantName: string })[]; total: number }> {
+    const where = and(
+      eq(invoices.personId, personId),
+      filter.tenantIds ? inArray(invoices.tenantId, filter.tenantIds) : undefined,
+      filter.from ? gte(invoices.invoiceDate, filter.from) : undefined,
+      filter.till ? lte(invoices.invoiceDate, filter.till) : undefined,
+      filter.direction ? eq(invoices.direction, filter.direction) : undefined,
+      filter.status ? statusCondition(filter.status, filter.today) : undefined,
+    );
+    const dir = page.order === 'ascending' ? asc : desc;
+    const rows = await db
+      .select({ invoice: invoices, tenantName: tenants.name })
+      .from(invoices)
+      .innerJoin(tenants, eq(tenants.id, invoices.tenantId))
+      .where(where)
+      .orderBy(dir(invoices.invoiceDate), dir(invoices.createdAt), dir(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoices)
+      .where(where);
+    return { rows: rows.map((r) => ({ ...r.invoice, tenantName: r.tenantName })), total: count?.n ?? 0 };
+  },
+
+  /** One invoice of the person, or undefined (another person's invoice is not found). */
+  async findOneForPerson(
+    db: DbOrTx,
+    personId: string,
+    invoiceId: string,
+  ): Promise<(InvoiceRow & { tenantName: string; lines: InvoiceLineRow[] }) | undefined> {
+    const [row] = await db
+      .select({ invoice: invoices, tenantName: tenants.name })
+      .from(invoices)
+      .innerJoin(tenants, eq(tenants.id, invoices.tenantId))
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.personId, personId)))
+      .limit(1);
+    if (!row) return undefined;
+    const lines = await db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoiceId))
+      .orderBy(asc(invoiceLines.position));
+    return { ...row.invoice, tenantName: row.tenantName, lines };
+  },
+
+  /** For club-side code paths: the invoice within its tenant, locked for update. */
+  async lockInTenant(db: DbOrTx, tenantId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.tenantId, tenantId)))
+      .for('update')
+      .limit(1);
+    return row;
+  },
+
+  async updateStatus(
+    db: DbOrTx,
+    tenantId: string,
+    invoiceId: string,
+    change: { status: InvoiceStatus; paidOn: string | null },
+  ): Promise<void> {
+    await db
+      .update(invoices)
+      .set({ status: change.status, paidOn: change.paidOn, updatedAt: new Date() })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.tenantId, tenantId)));
+  },
+
+  async insert(
+    db: DbOrTx,
+    invoice: typeof invoices.$inferInsert,
+    lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[],
+  ): Promise<InvoiceRow | undefined> {
+    const [row] = await db.insert(invoices).values(invoice).onConflictDoNothing().returning();
+    if (!row) return undefined;
+    if (lines.length) {
+      await db.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: row.id })));
+    }
+    return row;
+  },
+
+  async findOrderElements(
+    db: DbOrTx,
+    personId: string,
+    filter: { tenantIds?: string[] },
+    page: { order: 'ascending' | 'descending'; limit: number; offset: number },
+  ): Promise<{
+    rows: (OrderElementRow & { tenantName: string; invoiceNumber: string | null })[];
+    total: number;
+  }> {
+    const where = and(
+      eq(orderElements.personId, personId),
+      filter.tenantIds ? inArray(orderElements.tenantId, filter.tenantIds) : undefined,
+    );
+    const dir = page.order === 'ascending' ? asc : desc;
+    const rows = await db
+      .select({ element: orderElements, tenantName: tenants.name, invoiceNumber: invoices.number })
+      .from(orderElements)
+      .innerJoin(tenants, eq(tenants.id, orderElements.tenantId))
+      // The invoice must be the same person's (a link to someone else's invoice is not shown).
+      .leftJoin(
+        invoices,
+        and(eq(invoices.id, orderElements.invoiceId), eq(invoices.personId, orderElements.personId)),
+      )
+      .where(where)
+      .orderBy(dir(orderElements.createdAt), dir(orderElements.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orderElements)
+      .where(where);
+    return {
+      rows: rows.map((r) => ({
+        ...r.element,
+        invoiceId: r.invoiceNumber === null ? null : r.element.invoiceId,
+        tenantName: r.tenantName,
+        invoiceNumber: r.invoiceNumber,
+      })),
+      total: count?.n ?? 0,
+    };
+  },
+};

@@ -1,0 +1,298 @@
+import {
+  InvoiceStatusSchema,
+  type InvoiceDetail,
+  type InvoiceDirection,
+  type InvoiceList,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  type OrderElementList,
+  type PagedQuery,
+} from '@vereinsheim/contracts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { pagedList, pageWindow } from '../../lib/paging.ts';
+import { badRequest, conflict, notFound } from '../../lib/problem.ts';
+import { todayIso } from '../../lib/today.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { EpcPayloadError, epcQrPayload } from './epc-qr.ts';
+import { logInvoiceChange } from './invoices.log.ts';
+import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
+import { computeInvoiceTotals, type LineInput } from './totals.ts';
+
+/** An open invoice past its due date is overdue. */
+export function effectiveStatus(status: InvoiceStatus, dueDate: string | null, today: string): InvoiceStatus {
+  if (status === 'open' && dueDate !== null && dueDate < today) return 'overdue';
+  return status;
+}
+
+function toSummary(row: InvoiceRow & { tenantName: string }, today: string): InvoiceSummary {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+    personId: row.personId,
+    direction: row.direction,
+    number: row.number,
+    title: row.title,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    status: effectiveStatus(row.status, row.dueDate, today),
+    currency: 'EUR',
+    netCents: row.netCents,
+    vatCents: row.vatCents,
+    grossCents: row.grossCents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function orderOf(query: PagedQuery, allowed: string, fallback: 'ascending' | 'descending') {
+  if (query.orderby && query.orderby.toLowerCase() !== allowed.toLowerCase()) {
+    throw badRequest(`Invalid orderby: this list is ordered by ${allowed}.`, [
+      { field: 'orderby', message: `expected ${allowed}` },
+    ]);
+  }
+  return query.orderbytype ?? fallback;
+}
+
+export interface NewInvoice {
+  id?: string;
+  tenantId: string;
+  personId: string;
+  direction: InvoiceDirection;
+  number: string;
+  title: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  status: InvoiceStatus;
+  paidOn?: string | null;
+  issuer: { name: string; street?: string | null; city?: string | null };
+  recipient: { name: string; street?: string | null; city?: string | null };
+  payee: { accountOwner: string; iban: string; bic?: string | null; bankName?: string | null } | null;
+  paymentReference: string;
+  lines: (LineInput & { description: string })[];
+  createdAt?: Date;
+}
+
+export const invoicesService = {
+  async list(db: DbOrTx, actor: Actor, query: InvoiceListQuery, today = todayIso()): Promise<InvoiceList> {
+    // Only one's own invoices: asking for someone else's answers 404, never their data.
+    if (query.receiverId && query.receiverId !== actor.personId) throw notFound('No such receiver.');
+    if (query.from && query.till && query.from > query.till) {
+      throw badRequest('from must not be after till.', [
+        { field: 'from', message: 'must not be after till' },
+      ]);
+    }
+    const order = orderOf(query, 'InvoiceDate', 'descending');
+    const window = pageWindow(query);
+    const tenantIds =
+      query.tenantIds || query.tenantId ? [...(query.tenantIds ?? []), ...(query.tenantId ?? [])] : undefined;
+    const { rows, total } = await invoicesRepository.findForPerson(
+      db,
+      actor.personId,
+      {
+        tenantIds,
+        from: query.from,
+        till: query.till,
+        direction: query.direction,
+        status: query.status,
+        today,
+      },
+      { order, limit: window.limit, offset: window.offset },
+    );
+    return pagedList(
+      rows.map((row) => toSummary(row, today)),
+      total,
+      window,
+      order,
+    );
+  },
+
+  async detail(
+    db: DbOrTx,
+    actor: Actor,
+    invoiceId: string,
+    log?: { warn(obj: object, msg: string): void },
+    today = todayIso(),
+  ): Promise<InvoiceDetail> {
+    const row = await invoicesRepository.findOneForPerson(db, actor.personId, invoiceId);
+    if (!row) throw notFound('No such invoice.');
+    const summary = toSummary(row, today);
+    const totals = computeInvoiceTotals(row.lines);
+    const bankDetails =
+      row.payeeIban && row.payeeAccountOwner
+        ? {
+            accountOwner: row.payeeAccountOwner,
+            iban: row.payeeIban,
+            bic: row.payeeBic,
+            bankName: row.payeeBankName,
+          }
+        : null;
+    let qr: string | null = null;
+    const payable = summary.status === 'open' || summary.status === 'overdue';
+    if (payable && bankDetails && row.grossCents > 0) {
+      try {
+        qr = epcQrPayload({
+          name: bankDetails.accountOwner,
+          iban: bankDetails.iban,
+          bic: bankDetails.bic,
+          amountCents: row.grossCents,
+          remittance: row.paymentReference,
+        });
+      } catch (error) {
+        if (!(error instanceof EpcPayloadError)) throw error;
+        log?.warn({ invoiceId: row.id, reason: error.message }, 'no GiroCode for invoice');
+      }
+    }
+    return {
+      ...summary,
+      issuer: { name: row.issuerName, street: row.issuerStreet, city: row.issuerCity },
+      recipient: { name: row.recipientName, street: row.recipientStreet, city: row.recipientCity },
+      lines: row.lines.map((line, i) => ({
+        position: line.position,
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        vatRatePercent: line.vatRateBp / 100,
+        netCents: totals.lines[i]!.netCents,
+        vatCents: totals.lines[i]!.vatCents,
+        grossCents: totals.lines[i]!.grossCents,
+      })),
+      vatGroups: totals.groups.map((g) => ({
+        vatRatePercent: g.vatRateBp / 100,
+        netCents: g.netCents,
+        vatCents: g.vatCents,
+      })),
+      bankDetails,
+      paymentReference: row.paymentReference,
+      paidOn: row.paidOn,
+      epcQrPayload: qr,
+      pdfUrl: `/invoice/${row.id}/pdf`,
+    };
+  },
+
+  /** Issues an invoice (club side, demo seed): totals from the lines, logged. Returns undefined if it exists. */
+  async create(tx: Tx, input: NewInvoice, actorPersonId: string | null): Promise<InvoiceRow | undefined> {
+    if (input.lines.length === 0) throw badRequest('An invoice needs at least one line.');
+    const totals = computeInvoiceTotals(input.lines);
+    const row = await invoicesRepository.insert(
+      tx,
+      {
+        id: input.id,
+        tenantId: input.tenantId,
+        personId: input.personId,
+        direction: input.direction,
+        number: input.number,
+        title: input.title,
+        invoiceDate: input.invoiceDate,
+        dueDate: input.dueDate,
+        status: input.status,
+        paidOn: input.paidOn ?? null,
+        netCents: totals.netCents,
+        vatCents: totals.vatCents,
+        grossCents: totals.grossCents,
+        issuerName: input.issuer.name,
+        issuerStreet: input.issuer.street ?? null,
+        issuerCity: input.issuer.city ?? null,
+        recipientName: input.recipient.name,
+        recipientStreet: input.recipient.street ?? null,
+        recipientCity: input.recipient.city ?? null,
+        payeeAccountOwner: input.payee?.accountOwner ?? null,
+        payeeIban: input.payee?.iban ?? null,
+        payeeBic: input.payee?.bic ?? null,
+        payeeBankName: input.payee?.bankName ?? null,
+        paymentReference: input.paymentReference,
+        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+      },
+      input.lines.map((line, i) => ({
+        position: i + 1,
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        vatRateBp: line.vatRateBp,
+      })),
+    );
+    if (row) {
+      await logInvoiceChange(tx, {
+        action: 'created',
+        invoiceId: row.id,
+        invoiceNumber: row.number,
+        tenantId: row.tenantId,
+        personId: row.personId,
+        actorPersonId,
+        status: row.status,
+      });
+    }
+    return row;
+  },
+
+  /**
+   * Club side: sets an invoice's status (paid with the payment date, cancelled, ...), in one
+   * transaction with its activity-log entry. A cancelled invoice stays cancelled.
+   */
+  async changeStatus(
+    db: DbOrTx,
+    input: {
+      tenantId: string;
+      invoiceId: string;
+      status: InvoiceStatus;
+      paidOn?: string;
+      actorPersonId: string | null;
+    },
+  ): Promise<void> {
+    const status = InvoiceStatusSchema.parse(input.status);
+    await db.transaction(async (tx) => {
+      const row = await invoicesRepository.lockInTenant(tx, input.tenantId, input.invoiceId);
+      if (!row) throw notFound('No such invoice.');
+      if (row.status === status) return;
+      if (row.status === 'cancelled') throw conflict('A cancelled invoice cannot change its status.');
+      const paidOn = status === 'paid' ? (input.paidOn ?? todayIso()) : null;
+      await invoicesRepository.updateStatus(tx, input.tenantId, input.invoiceId, { status, paidOn });
+      await logInvoiceChange(tx, {
+        action: 'status',
+        invoiceId: row.id,
+        invoiceNumber: row.number,
+        tenantId: row.tenantId,
+        personId: row.personId,
+        actorPersonId: input.actorPersonId,
+        before: row.status,
+        after: status,
+      });
+    });
+  },
+
+  async orderElements(
+    db: DbOrTx,
+    actor: Actor,
+    query: PagedQuery & { tenantId?: string[] },
+  ): Promise<OrderElementList> {
+    const order = orderOf(query, 'CreatedAt', 'descending');
+    const window = pageWindow(query);
+    const { rows, total } = await invoicesRepository.findOrderElements(
+      db,
+      actor.personId,
+      { tenantIds: query.tenantId },
+      { order, limit: window.limit, offset: window.offset },
+    );
+    return pagedList(
+      rows.map((row) => ({
+        id: row.id,
+        tenantId: row.tenantId,
+        tenantName: row.tenantName,
+        kind: row.kind,
+        name: row.name,
+        description: row.description,
+        quantity: row.quantity,
+        unitPriceCents: row.unitPriceCents,
+        totalCents: row.totalCents,
+        currency: 'EUR' as const,
+        invoiceId: row.invoiceId,
+        invoiceNumber: row.invoiceNumber,
+        eventId: row.eventId,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
+      window,
+      order,
+    );
+  },
+};

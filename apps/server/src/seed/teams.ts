@@ -1,0 +1,249 @@
+import PDFDocument from 'pdfkit';
+import type { Tx } from '../db/client.ts';
+import {
+  itemSharing,
+  mailAddresses,
+  phoneNumbers,
+  teamContactPersons,
+  teamMembers,
+  teams,
+} from '../db/schema/index.ts';
+import type { TeamMemberRole } from '@vereinsheim/contracts';
+import { todayIso } from '../lib/today.ts';
+import { storeTeamDocument } from '../modules/teams/team-files.ts';
+import { demoId } from './ids.ts';
+
+const person = (key: string) => demoId(`person:${key}`);
+const tenant = (slug: string) => demoId(`tenant:${slug}`);
+
+/** A one-page demo PDF with a title and some lines. */
+function demoPdf(title: string, lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.font('Helvetica-Bold').fontSize(18).text(title).moveDown();
+  doc.font('Helvetica').fontSize(11);
+  for (const line of lines) doc.text(line);
+  doc.end();
+  return done;
+}
+
+interface DemoTeam {
+  key: string;
+  slug: string;
+  name: string;
+  sport: string;
+  description: string;
+  members: [string, TeamMemberRole[]][];
+  contacts: {
+    key: string;
+    personKey?: string;
+    name: string;
+    function: string;
+    mail?: string;
+    phone?: string;
+  }[];
+  documents: { key: string; name: string; fileName: string; lines: string[] }[];
+}
+
+const TEAMS: DemoTeam[] = [
+  {
+    key: 'tsv-volleyball-mixed',
+    slug: 'tsv-gruenwald',
+    name: 'Volleyball Mixed 1',
+    sport: 'Volleyball',
+    description:
+      'Mixed-Mannschaft in der Kreisliga. Training dienstags und donnerstags, 19:30 Uhr, Dreifachhalle.',
+    members: [
+      ['demo', ['captain', 'player']],
+      ['person-1', ['player']],
+      ['person-7', ['player']],
+      ['person-10', ['player']],
+      ['person-16', ['player']],
+      ['person-4', ['trainer']],
+      ['vorstand', ['manager']],
+    ],
+    contacts: [
+      {
+        key: 'trainer',
+        personKey: 'person-4',
+        name: 'Lea Fischer',
+        function: 'Trainerin',
+        mail: 'volleyball-training@tsv-gruenwald.example',
+        phone: '+49 89 6412 3301',
+      },
+      {
+        key: 'lead',
+        personKey: 'vorstand',
+        name: 'Dr. Sabine Wagner',
+        function: 'Abteilungsleitung Volleyball',
+        mail: 'volleyball@tsv-gruenwald.example',
+      },
+    ],
+    documents: [
+      {
+        key: 'training',
+        name: 'Trainingsplan Herbst/Winter',
+        fileName: 'Trainingsplan-Herbst-Winter.pdf',
+        lines: [
+          'Dienstag 19:30–21:30 Uhr: Technik und Aufschlag',
+          'Donnerstag 19:30–21:30 Uhr: Spielzüge und Spiel',
+        ],
+      },
+      {
+        key: 'fixtures',
+        name: 'Spielplan Kreisliga',
+        fileName: 'Spielplan-Kreisliga.pdf',
+        lines: ['1. Spieltag: Heimspiel gegen SV Pullach', '2. Spieltag: Auswärts beim TSV Unterhaching'],
+      },
+    ],
+  },
+  {
+    key: 'scr-double-four',
+    slug: 'sc-rheinaue',
+    name: 'Frauen-Doppelvierer',
+    sport: 'Rudern',
+    description: 'Leistungsgruppe Doppelvierer. Wassertraining Mittwoch, Samstag und Sonntag.',
+    members: [
+      ['demo', ['player']],
+      ['person-2', ['player']],
+      ['person-8', ['player']],
+      ['person-20', ['player']],
+      ['person-26', ['assistant']],
+      ['person-14', ['trainer']],
+    ],
+    contacts: [
+      {
+        key: 'trainer',
+        personKey: 'person-14',
+        name: 'Laura Schwarz',
+        function: 'Trainerin',
+        mail: 'rudern@sc-rheinaue.example',
+      },
+      {
+        key: 'boathouse',
+        name: 'Bootshaus SC Rheinaue',
+        function: 'Bootshauswart',
+        phone: '+49 221 3398 120',
+      },
+    ],
+    documents: [
+      {
+        key: 'regatta',
+        name: 'Regattakalender',
+        fileName: 'Regattakalender.pdf',
+        lines: ['Frühjahrsregatta Essen-Baldeney', 'Herbstregatta Köln-Fühlinger See'],
+      },
+    ],
+  },
+];
+
+/**
+ * Two demo teams with members, contact persons and documents (bytes under DATA_DIR/files/teams),
+ * plus a mail and a phone number that two teammates shared with their club (so the team page
+ * shows contact data for them and for no one else). Idempotent (fixed ids).
+ */
+export async function seedTeams(tx: Tx, options: { dataDir?: string } = {}): Promise<void> {
+  const year = todayIso().slice(0, 4);
+  await tx
+    .insert(teams)
+    .values(
+      TEAMS.map((t) => ({
+        id: demoId(`team:${t.key}`),
+        tenantId: tenant(t.slug),
+        name: t.name,
+        sport: t.sport,
+        description: t.description,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(teamMembers)
+    .values(
+      TEAMS.flatMap((t) =>
+        t.members.flatMap(([key, roles]) =>
+          roles.map((role) => ({
+            id: demoId(`team-member:${t.key}:${key}:${role}`),
+            teamId: demoId(`team:${t.key}`),
+            personId: person(key),
+            role,
+          })),
+        ),
+      ),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(teamContactPersons)
+    .values(
+      TEAMS.flatMap((t) =>
+        t.contacts.map((c, i) => ({
+          id: demoId(`team-contact:${t.key}:${c.key}`),
+          teamId: demoId(`team:${t.key}`),
+          tenantId: tenant(t.slug),
+          personId: c.personKey ? person(c.personKey) : null,
+          name: c.name,
+          function: c.function,
+          mail: c.mail ?? null,
+          phone: c.phone ?? null,
+          position: i,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+
+  if (options.dataDir) {
+    for (const t of TEAMS) {
+      for (const d of t.documents) {
+        await storeTeamDocument(tx, options.dataDir, {
+          id: demoId(`team-document:${t.key}:${d.key}`),
+          tenantId: tenant(t.slug),
+          teamId: demoId(`team:${t.key}`),
+          name: d.name,
+          fileName: d.fileName,
+          contentType: 'application/pdf',
+          bytes: await demoPdf(`${t.name}: ${d.name} ${year}`, d.lines),
+        });
+      }
+    }
+  }
+
+  // Lukas shares a mail address (intern) and Sophie a phone number (extern) with TSV Grünwald.
+  await tx
+    .insert(mailAddresses)
+    .values({
+      id: demoId('mail:person-1:team'),
+      personId: person('person-1'),
+      email: 'lukas.mueller@mail.example',
+    })
+    .onConflictDoNothing();
+  await tx
+    .insert(phoneNumbers)
+    .values({
+      id: demoId('phone:person-10:team'),
+      personId: person('person-10'),
+      number: '+49 151 2345 6789',
+    })
+    .onConflictDoNothing();
+  await tx
+    .insert(itemSharing)
+    .values([
+      {
+        id: demoId('sharing:mail:person-1:team'),
+        personId: person('person-1'),
+        itemKind: 'mail',
+        itemId: demoId('mail:person-1:team'),
+        tenantId: tenant('tsv-gruenwald'),
+        intern: true,
+      },
+      {
+        id: demoId('sharing:phone:person-10:team'),
+        personId: person('person-10'),
+        itemKind: 'phone',
+        itemId: demoId('phone:person-10:team'),
+        tenantId: tenant('tsv-gruenwald'),
+        extern: true,
+      },
+    ])
+    .onConflictDoNothing();
+}
