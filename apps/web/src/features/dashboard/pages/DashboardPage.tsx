@@ -1,4 +1,5 @@
-import { IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useBasePerson } from '../../../shared/api/person.ts';
@@ -6,6 +7,8 @@ import { useSession } from '../../../shared/auth/session-context.tsx';
 import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { LatestNews } from '../components/LatestNews.tsx';
+import { UnreadMessages } from '../components/UnreadMessages.tsx';
 
 /** First dashboard: greets the person by name and lists their clubs. */
 export default function DashboardPage() {
@@ -13,9 +16,18 @@ export default function DashboardPage() {
   const claims = useSession()?.claims;
   const person = useBasePerson();
   const tenants = useMyTenants();
+  const queryClient = useQueryClient();
   const name = person.data?.firstName ?? claims?.given_name ?? claims?.name;
   return (
     <AppPage title={t('title')}>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) =>
+          void queryClient.refetchQueries({ type: 'active' }).finally(() => event.detail.complete())
+        }
+      >
+        <IonRefresherContent />
+      </IonRefresher>
       <h2>{name ? t('greeting', { name }) : t('greetingAnonymous')}</h2>
       <section aria-labelledby="dashboard-clubs">
         <h3 id="dashboard-clubs">{t('clubsTitle')}</h3>
@@ -48,6 +60,8 @@ export default function DashboardPage() {
           <Link to="/clubs">{t('manageClubs')}</Link>
         </p>
       </section>
+      <LatestNews />
+      <UnreadMessages />
     </AppPage>
   );
 }
