@@ -9,6 +9,7 @@ import { seedTeams } from './teams.ts';
 import { seedEvents } from './events.ts';
 import { seedBlog } from './blog.ts';
 import { seedMessages } from './messages.ts';
+import { seedPersonalData } from './personal-data.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -248,6 +249,7 @@ export async function seedDemoData(db: Database, options: { issuer: string; data
       .onConflictDoNothing();
     await seedBlog(tx, demoTenantId);
     await seedMessages(tx, { personId: demoPersonId('demo'), tenantIdOf: demoTenantId });
+    await seedPersonalData(tx);
     await seedInvoices(tx);
     await seedAwards(tx);
     await seedTeams(tx, { dataDir: options.dataDir });

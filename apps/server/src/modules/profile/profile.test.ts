@@ -228,3 +228,20 @@ describe('privacy approvals', () => {
     expect((await call(null, 'GET', '/me/approvals')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/me/logmessages', () => {
+  it('lists only my own entries, newest first, paged', async () => {
+    const res = await call(owner, 'GET', '/me/logmessages?page=1&pagesize=2');
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page).toMatchObject({ page: 1, pagesize: 2, orderbytype: 'descending' });
+    expect(page.items).toHaveLength(2);
+    expect(page.maximumcount).toBeGreaterThan(2);
+    expect(page.items[0].createdAt >= page.items[1].createdAt).toBe(true);
+    expect(page.items[0].actor).toMatchObject({ id: owner.personId });
+    const theirs = await call(other, 'GET', '/me/logmessages');
+    expect(theirs.json().items).toEqual([]);
+    expect((await call(owner, 'GET', '/me/logmessages?orderby=summary')).statusCode).toBe(400);
+    expect((await call(null, 'GET', '/me/logmessages')).statusCode).toBe(401);
+  });
+});
