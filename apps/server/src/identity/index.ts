@@ -55,6 +55,10 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
   }
 
   await app.register(async (scope) => {
+    // The provider's pages and endpoints are not part of the API document.
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     await scope.register(formbody);
 
     // Runs after the security headers are set: CSP, no-sniff etc. also cover the provider's pages.
@@ -74,8 +78,8 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
       await callback(req, reply.raw);
     };
     const unreachable = async () => undefined;
-    scope.all(base, { onRequest: mount, schema: { hide: true } }, unreachable);
-    scope.all(`${base}/*`, { onRequest: mount, schema: { hide: true } }, unreachable);
+    scope.all(base, { onRequest: mount }, unreachable);
+    scope.all(`${base}/*`, { onRequest: mount }, unreachable);
 
     scope.get<{ Params: { name: string } }>(`${base}/assets/:name`, async (request, reply) => {
       const body = assets.get(request.params.name);

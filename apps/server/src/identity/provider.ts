@@ -41,8 +41,11 @@ export function redirectUris(config: Config) {
   return { web, native, postLogoutWeb, postLogoutNative };
 }
 
-/** Cookie signing keys: from OIDC_COOKIE_KEYS, else generated once and kept in DATA_DIR/oidc (mode 0600). */
-export async function loadCookieKeys(config: Config): Promise<string[]> {
+/**
+ * Cookie signing keys: from OIDC_COOKIE_KEYS, else generated once and kept in DATA_DIR/oidc (mode 0600).
+ * If DATA_DIR is not writable the keys live in memory only (sign-in sessions end with the process).
+ */
+export async function loadCookieKeys(config: Config, log: FastifyBaseLogger): Promise<string[]> {
   if (config.oidc.cookieKeys?.length) return config.oidc.cookieKeys;
   const file = path.join(config.dataDir, 'oidc', 'cookie-keys.json');
   try {
@@ -51,8 +54,12 @@ export async function loadCookieKeys(config: Config): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const keys = [randomBytes(32).toString('base64url')];
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+  try {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+  } catch (err) {
+    log.warn({ err }, 'cannot keep the cookie keys in DATA_DIR; using keys in memory');
+  }
   return keys;
 }
 
@@ -127,7 +134,7 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
     ],
     jwks: keys.privateJwks,
     cookies: {
-      keys: await loadCookieKeys(config),
+      keys: await loadCookieKeys(config, log),
       long: { httpOnly: true, sameSite: 'lax', path: base },
       short: { httpOnly: true, sameSite: 'lax' },
       names: { session: 'vh_session', interaction: 'vh_interaction', resume: 'vh_resume' },
