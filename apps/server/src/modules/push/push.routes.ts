@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { PushDispatcher } from './push.dispatcher.ts';
-import { loadVapidKeys } from './push.keys.ts';
+import { loadVapidKeys, type VapidKeys } from './push.keys.ts';
 import { createPushSender, pushService } from './push.service.ts';
 
 /**
@@ -23,7 +23,15 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app,
   { db, config },
 ) => {
-  const vapid = await loadVapidKeys(config);
+  // Loaded on first use (generating them writes DATA_DIR/push/vapid.json), not at start-up.
+  let vapidKeys: Promise<VapidKeys> | undefined;
+  const vapid = () => {
+    vapidKeys ??= loadVapidKeys(config).catch((error: unknown) => {
+      vapidKeys = undefined;
+      throw error;
+    });
+    return vapidKeys;
+  };
   const dispatcher = new PushDispatcher(db, createPushSender(vapid, app.log), app.log);
   dispatcher.start();
   app.addHook('onClose', () => dispatcher.stop());
@@ -39,7 +47,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         response: { 200: VapidPublicKeySchema },
       },
     },
-    async () => ({ publicKey: vapid.publicKey }),
+    async () => ({ publicKey: (await vapid()).publicKey }),
   );
 
   const authedRoutes: FastifyPluginAsyncZod = async (authed) => {

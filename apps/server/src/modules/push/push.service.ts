@@ -74,10 +74,12 @@ export async function sendWebPush(
   return response.status;
 }
 
-export function createPushSender(vapid: VapidKeys, log: FastifyBaseLogger): PushSender {
+export function createPushSender(vapidKeys: () => Promise<VapidKeys>, log: FastifyBaseLogger): PushSender {
   return {
     async pushToPerson(db, personId, payload) {
       const subscriptions = await pushRepository.listForPerson(db, personId, 'web');
+      if (subscriptions.length === 0) return { sent: 0, removed: 0 };
+      const vapid = await vapidKeys();
       let sent = 0;
       let removed = 0;
       for (const sub of subscriptions) {
