@@ -182,3 +182,29 @@ export async function apiRequest<S extends z.ZodType>(
 
 export const apiGet = <S extends z.ZodType>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
   apiRequest(path, schema, { query, signal });
+
+/** GET of a non-JSON resource (an .ics or a document) with the same headers and errors; returns the body as a Blob. */
+export async function apiRequestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  if (!options) throw new Error('The API client is not configured.');
+  const url = buildUrl(options.baseUrl, path);
+  const headers = new Headers();
+  const token = await options.getAccessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(url, { headers, signal: signal ?? null });
+  } catch (cause) {
+    throw new ApiError('network', undefined, url, null, `Network error: GET ${url}`, { cause });
+  }
+  if (!response.ok) {
+    const problem = await readProblem(response);
+    throw new ApiError(
+      'http',
+      response.status,
+      url,
+      problem,
+      problem?.detail ?? `GET ${url} answered ${response.status}`,
+    );
+  }
+  return response.blob();
+}

@@ -1,8 +1,105 @@
+import { useIonRouter } from '@ionic/react';
+import type { EventDetail } from '@vereinsheim/contracts/events';
+import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
+import { useCallback, useMemo, useState } from 'react';
+import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { useSelectedTenantIds } from '../../../shared/tenant-selection/index.ts';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useCalendarEvents } from '../api/get-calendar-events.ts';
+import { dateLocale } from '../components/format.ts';
+import '../components/events.css';
 
-/** Placeholder until the events feature lands: title and an honest empty state. */
+interface CalendarItem {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  resource: EventDetail;
+}
+
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
+  getDay,
+  locales: { de: dateLocale('de'), en: dateLocale('en') },
+});
+
+/** The fetched window: the whole visible month grid (plus a week), whatever view is shown. */
+function rangeFor(date: Date): { from: string; till: string } {
+  const from = startOfWeek(startOfMonth(date), { weekStartsOn: 1 });
+  const till = addDays(endOfWeek(endOfMonth(date), { weekStartsOn: 1 }), 7);
+  return { from: format(from, 'yyyy-MM-dd'), till: format(till, 'yyyy-MM-dd') };
+}
+
+/** /calendar: the selected clubs' events in month, week, day and agenda views, in the UI language. */
 export default function CalendarPage() {
-  const { t } = useTranslation('events');
-  return <PlaceholderPage title={t('calendarTitle')} />;
+  const { t, i18n } = useTranslation('events');
+  const router = useIonRouter();
+  const tenantIds = useSelectedTenantIds();
+  const [date, setDate] = useState(() => new Date());
+  const [view, setView] = useState<View>(Views.MONTH);
+  const range = useMemo(() => rangeFor(date), [date]);
+  const query = useCalendarEvents(range, tenantIds);
+  const culture = i18n.resolvedLanguage?.startsWith('en') ? 'en' : 'de';
+  const items = useMemo<CalendarItem[]>(
+    () =>
+      (query.data ?? []).map((e) => ({
+        id: e.id,
+        title: e.cancelled ? `${t('status.cancelled')}: ${e.name}` : e.name,
+        start: new Date(e.start),
+        end: new Date(e.end),
+        resource: e,
+      })),
+    [query.data, t],
+  );
+  const messages = useMemo(
+    () => ({
+      date: t('calendar.date'),
+      time: t('calendar.time'),
+      event: t('calendar.event'),
+      allDay: t('calendar.allDay'),
+      week: t('calendar.week'),
+      work_week: t('calendar.work_week'),
+      day: t('calendar.day'),
+      month: t('calendar.month'),
+      previous: t('calendar.previous'),
+      next: t('calendar.next'),
+      yesterday: t('calendar.yesterday'),
+      tomorrow: t('calendar.tomorrow'),
+      today: t('calendar.today'),
+      agenda: t('calendar.agenda'),
+      noEventsInRange: t('calendar.noEventsInRange'),
+      showMore: (count: number) => t('calendar.showMore', { count }),
+    }),
+    [t],
+  );
+  const open = useCallback((item: CalendarItem) => router.push(`/events/${item.id}`, 'forward'), [router]);
+
+  return (
+    <AppPage title={t('calendarTitle')}>
+      {query.isError && <EmptyState message={t('calendar.loadError')} />}
+      <div className="vh-calendar" aria-busy={query.isFetching}>
+        <Calendar<CalendarItem>
+          localizer={localizer}
+          culture={culture}
+          messages={messages}
+          events={items}
+          date={date}
+          view={view}
+          views={[Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA]}
+          onNavigate={setDate}
+          onView={setView}
+          onSelectEvent={open}
+          popup
+          eventPropGetter={(item) => ({
+            className: `vh-calendar-event vh-calendar-event--${item.resource.status}`,
+          })}
+        />
+      </div>
+    </AppPage>
+  );
 }

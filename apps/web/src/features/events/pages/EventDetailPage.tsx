@@ -1,8 +1,264 @@
+import { IonBackButton, IonButton, IonSpinner, useIonAlert, useIonRouter, useIonToast } from '@ionic/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { useParams } from 'react-router-dom';
+import { REDIRECTING_MESSAGE_MS } from '@vereinsheim/contracts/constants';
+import {
+  canShare,
+  copyText,
+  saveFile,
+  shareContent,
+  whatsappShareUrl,
+} from '../../../shared/platform/share.ts';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useCancelRegistration } from '../api/cancel-registration.ts';
+import { useEvent } from '../api/get-event.ts';
+import { useEventContract } from '../api/get-event-contract.ts';
+import { fetchEventIcs } from '../api/get-event-ical.ts';
+import { useEventRegistration } from '../api/get-event-registration.ts';
+import { useRegisterForEvent } from '../api/register-for-event.ts';
+import { EventContactPersons } from '../components/EventContactPersons.tsx';
+import { EventDocuments } from '../components/EventDocuments.tsx';
+import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
+import {
+  formatDateTime,
+  formatEventDate,
+  formatMoney,
+  formatPlace,
+  formatTimeRange,
+} from '../components/format.ts';
+import { PriceSelection, priceSelectionState, usePriceMessage } from '../components/PriceSelection.tsx';
+import '../components/events.css';
 
-/** Placeholder until the events feature lands: title and an honest empty state. */
+/** /events/{id}: details, prices, registration and withdrawal, sharing, .ics, documents and contact persons. */
 export default function EventDetailPage() {
-  const { t } = useTranslation('events');
-  return <PlaceholderPage title={t('detailTitle')} />;
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.resolvedLanguage;
+  const { id = '' } = useParams<{ id: string }>();
+  const router = useIonRouter();
+  const [presentAlert] = useIonAlert();
+  const [presentToast] = useIonToast();
+  const event = useEvent(id);
+  const contract = useEventContract(id);
+  const registration = useEventRegistration(id);
+  const register = useRegisterForEvent(id);
+  const cancel = useCancelRegistration(id);
+  const priceMessage = usePriceMessage();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [registered, setRegistered] = useState(false);
+
+  useEffect(() => {
+    if (!registered) return;
+    const timer = setTimeout(() => router.push('/my-registrations', 'forward'), REDIRECTING_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [registered, router]);
+
+  const toast = (message: string) => void presentToast({ message, duration: 2500, position: 'bottom' });
+
+  if (registered) {
+    return (
+      <AppPage title={t('detailTitle')}>
+        <div className="vh-event-success" role="status">
+          <h2>{t('success.title')}</h2>
+          <p>{t('success.message')}</p>
+          <IonButton onClick={() => router.push('/my-registrations', 'forward')}>
+            {t('success.toOverview')}
+          </IonButton>
+        </div>
+      </AppPage>
+    );
+  }
+
+  const back = <IonBackButton defaultHref="/events" text={t('back')} />;
+  if (event.isPending) {
+    return (
+      <AppPage title={t('detailTitle')} actions={back}>
+        <IonSpinner aria-label={t('loading')} />
+      </AppPage>
+    );
+  }
+  if (event.isError) {
+    return (
+      <AppPage title={t('detailTitle')} actions={back}>
+        <EmptyState message={t('notFound')}>
+          <IonButton onClick={() => void event.refetch()}>{t('retry')}</IonButton>
+        </EmptyState>
+      </AppPage>
+    );
+  }
+
+  const e = event.data;
+  const options = contract.data?.price.prices ?? [];
+  const state = priceSelectionState(options, selected);
+  const mine = registration.data ?? null;
+  const active =
+    mine !== null && mine.eventProgressType !== 'cancelled' && mine.eventProgressType !== 'invited';
+  const full = e.placesLeft === 0;
+  const shareData = {
+    title: e.name,
+    text: t('share.text', { name: e.name, date: formatEventDate(e.start, lang) }),
+    url: `${window.location.origin}/events/${e.id}`,
+  };
+
+  const onRegister = () =>
+    register.mutate(selected, {
+      onSuccess: () => setRegistered(true),
+      onError: (error) => toast(t('registerFailed', { message: error.message })),
+    });
+
+  const onWithdraw = () =>
+    void presentAlert({
+      header: t('withdrawConfirmTitle'),
+      message: mine?.freeCancellation === false ? t('withdrawConfirmNotFree') : t('withdrawConfirmFree'),
+      buttons: [
+        { text: t('withdrawCancel'), role: 'cancel' },
+        {
+          text: t('withdrawConfirm'),
+          role: 'destructive',
+          handler: () =>
+            cancel.mutate(undefined, {
+              onSuccess: () => toast(t('withdrawn')),
+              onError: (error) => toast(t('withdrawFailed', { message: error.message })),
+            }),
+        },
+      ],
+    });
+
+  const onIcs = async () => {
+    try {
+      saveFile(await fetchEventIcs(e.id), `${e.name.replace(/[^\p{L}\p{N}]+/gu, '-')}.ics`);
+    } catch {
+      toast(t('icsFailed'));
+    }
+  };
+
+  return (
+    <AppPage title={e.name} actions={back}>
+      <p>
+        <EventStatusBadge status={e.status} />
+      </p>
+      {e.description && <p>{e.description}</p>}
+      <dl className="vh-event-facts">
+        <dt>{t('details.date')}</dt>
+        <dd>{formatEventDate(e.start, lang)}</dd>
+        <dt>{t('details.time')}</dt>
+        <dd>{formatTimeRange(e.start, e.end, lang)}</dd>
+        <dt>{t('details.place')}</dt>
+        <dd>{formatPlace(e.place) || '–'}</dd>
+        <dt>{t('details.organiser')}</dt>
+        <dd>{e.organiser ?? e.tenantName}</dd>
+        <dt>{t('details.club')}</dt>
+        <dd>{e.tenantName}</dd>
+        <dt>{t('details.fee')}</dt>
+        <dd>{e.fee ? formatMoney(e.fee.amount, e.fee.currency, lang) : t('details.free')}</dd>
+        {e.registrationDeadline && (
+          <>
+            <dt>{t('details.deadline')}</dt>
+            <dd>{formatDateTime(e.registrationDeadline, lang)}</dd>
+          </>
+        )}
+        {e.freeCancellationDeadline && (
+          <>
+            <dt>{t('details.freeCancellation')}</dt>
+            <dd>{formatDateTime(e.freeCancellationDeadline, lang)}</dd>
+          </>
+        )}
+        <dt>{t('details.placesLeft')}</dt>
+        <dd>
+          {e.maxParticipants === null
+            ? t('details.unlimited')
+            : t('details.placesLeftValue', { left: e.placesLeft, max: e.maxParticipants })}
+        </dd>
+        {e.maxWaiting > 0 && (
+          <>
+            <dt>{t('details.waitingList')}</dt>
+            <dd>{t('details.waitingListValue', { count: e.waitingCount, left: e.waitingPlacesLeft })}</dd>
+          </>
+        )}
+        {e.disciplines.length > 0 && (
+          <>
+            <dt>{t('details.disciplines')}</dt>
+            <dd>{e.disciplines.map((d) => d.name).join(', ')}</dd>
+          </>
+        )}
+        {e.divisions.length > 0 && (
+          <>
+            <dt>{t('details.divisions')}</dt>
+            <dd>{e.divisions.map((d) => d.name).join(', ')}</dd>
+          </>
+        )}
+        <dt>{t('registrationOpen')}</dt>
+        <dd>{e.registrationOpen ? t('registrationOpen') : t('registrationClosed')}</dd>
+      </dl>
+      {e.requiresApproval && <p>{t('details.requiresApproval')}</p>}
+
+      <section className="vh-event-section" aria-live="polite">
+        {registration.isPending ? (
+          <IonSpinner aria-label={t('loading')} />
+        ) : active && mine ? (
+          <>
+            <p>
+              <strong>{t(`progress.${mine.eventProgressType}`)}</strong>
+              {mine.waitingPosition !== null && (
+                <> – {t('details.waitingPosition', { position: mine.waitingPosition })}</>
+              )}
+            </p>
+            <IonButton color="danger" fill="outline" disabled={cancel.isPending} onClick={onWithdraw}>
+              {t('withdraw')}
+            </IonButton>
+          </>
+        ) : e.registrationOpen ? (
+          <>
+            {contract.isPending ? (
+              <IonSpinner aria-label={t('loading')} />
+            ) : (
+              <PriceSelection options={options} selected={selected} onChange={setSelected} />
+            )}
+            <IonButton
+              disabled={
+                register.isPending || contract.isPending || (state !== 'complete' && state !== 'noPrices')
+              }
+              onClick={onRegister}
+              title={priceMessage(state)}
+            >
+              {register.isPending ? t('registering') : full ? t('joinWaitingList') : t('register')}
+            </IonButton>
+          </>
+        ) : (
+          <p>{t('registrationClosed')}</p>
+        )}
+      </section>
+
+      <div className="vh-event-actions">
+        {canShare() && (
+          <IonButton fill="outline" onClick={() => void shareContent(shareData)}>
+            {t('share.device')}
+          </IonButton>
+        )}
+        <IonButton
+          fill="outline"
+          href={whatsappShareUrl(shareData)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('share.whatsapp')}
+        </IonButton>
+        <IonButton
+          fill="outline"
+          onClick={() =>
+            void copyText(shareData.url).then((ok) => toast(ok ? t('share.copied') : t('share.copyFailed')))
+          }
+        >
+          {t('share.copy')}
+        </IonButton>
+        <IonButton fill="outline" onClick={() => void onIcs()}>
+          {t('addToCalendar')}
+        </IonButton>
+      </div>
+
+      <EventDocuments tenantId={e.tenantId} eventId={e.id} />
+      <EventContactPersons tenantId={e.tenantId} eventId={e.id} />
+    </AppPage>
+  );
 }

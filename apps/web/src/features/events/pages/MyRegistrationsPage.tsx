@@ -1,8 +1,115 @@
+import {
+  IonButton,
+  IonInfiniteScroll,
+  IonInfiniteScrollContent,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonNote,
+  IonRefresher,
+  IonRefresherContent,
+  IonSpinner,
+  IonToggle,
+} from '@ionic/react';
+import type { MyRegistration } from '@vereinsheim/contracts/events';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useMyRegistrations } from '../api/get-my-registrations.ts';
+import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
+import { formatShortDate, formatTimeRange } from '../components/format.ts';
+import '../components/events.css';
 
-/** Placeholder until the events feature lands: title and an honest empty state. */
+/** Filters of spec §2: 'Nur bevorstehend' (events not over yet) and 'Abgesagte ausblenden' (withdrawn or cancelled). */
+export function filterRegistrations(
+  items: MyRegistration[],
+  filters: { upcomingOnly: boolean; hideCancelled: boolean },
+  now = new Date(),
+): MyRegistration[] {
+  return items.filter(
+    (r) =>
+      (!filters.upcomingOnly || new Date(r.event.end) >= now) &&
+      (!filters.hideCancelled || (!r.isCancelled && !r.event.cancelled)),
+  );
+}
+
+/** /my-registrations */
 export default function MyRegistrationsPage() {
-  const { t } = useTranslation('events');
-  return <PlaceholderPage title={t('myRegistrationsTitle')} />;
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.resolvedLanguage;
+  const query = useMyRegistrations();
+  const [upcomingOnly, setUpcomingOnly] = useState(false);
+  const [hideCancelled, setHideCancelled] = useState(false);
+  const all = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const shown = filterRegistrations(all, { upcomingOnly, hideCancelled });
+
+  return (
+    <AppPage title={t('myRegistrationsTitle')}>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(e) => void query.refetch().finally(() => e.detail.complete())}
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      <IonList>
+        <IonItem>
+          <IonToggle checked={upcomingOnly} onIonChange={(e) => setUpcomingOnly(e.detail.checked)}>
+            {t('my.upcomingOnly')}
+          </IonToggle>
+        </IonItem>
+        <IonItem>
+          <IonToggle checked={hideCancelled} onIonChange={(e) => setHideCancelled(e.detail.checked)}>
+            {t('my.hideCancelled')}
+          </IonToggle>
+        </IonItem>
+      </IonList>
+      {query.isPending ? (
+        <IonSpinner aria-label={t('loading')} />
+      ) : query.isError && !query.data ? (
+        <EmptyState message={t('my.error')}>
+          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
+        </EmptyState>
+      ) : all.length === 0 ? (
+        <EmptyState message={t('my.noneTitle')}>
+          <p>{t('my.none')}</p>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState message={t('my.noneFiltered')} />
+      ) : (
+        <>
+          <IonList aria-label={t('myRegistrationsTitle')}>
+            {shown.map((r) => (
+              <IonItem key={r.registrationId} routerLink={`/events/${r.eventId}`} detail>
+                <IonLabel>
+                  <h2>{r.event.name}</h2>
+                  <p>
+                    {formatShortDate(r.event.start, lang)} ·{' '}
+                    {formatTimeRange(r.event.start, r.event.end, lang)}
+                  </p>
+                  <p>{[r.event.city, r.event.tenantName].filter(Boolean).join(' · ')}</p>
+                  <p className="vh-event-item__badges">
+                    <EventStatusBadge status={r.event.status} />{' '}
+                    <IonNote color={r.isCancelled ? 'danger' : undefined} data-progress={r.eventProgressType}>
+                      {t(`progress.${r.eventProgressType}`)}
+                    </IonNote>
+                  </p>
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+          <IonInfiniteScroll
+            disabled={!query.hasNextPage}
+            onIonInfinite={(e) => {
+              const done = () => void e.target.complete();
+              if (!query.hasNextPage || query.isFetchingNextPage) done();
+              else void query.fetchNextPage().finally(done);
+            }}
+          >
+            <IonInfiniteScrollContent />
+          </IonInfiniteScroll>
+        </>
+      )}
+    </AppPage>
+  );
 }

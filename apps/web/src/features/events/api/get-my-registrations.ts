@@ -1,0 +1,31 @@
+import { CACHE_FRESHNESS_MS, DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
+import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/contracts/events';
+import type { PagedList } from '@vereinsheim/contracts/paging';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../shared/api/client.ts';
+
+/** GET /api/me/event/registrations?includeCancelled=true (paged, spec §7). */
+export function fetchMyRegistrations(page: number, signal?: AbortSignal): Promise<PagedList<MyRegistration>> {
+  return apiGet(
+    'me/event/registrations',
+    MyRegistrationListSchema,
+    { page, pagesize: DEFAULT_PAGE_SIZE, top: DEFAULT_PAGE_SIZE, includeCancelled: true },
+    signal,
+  );
+}
+
+export const myRegistrationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['events', 'my-registrations'],
+    queryFn: ({ pageParam, signal }) => fetchMyRegistrations(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: PagedList<MyRegistration>, pages: PagedList<MyRegistration>[]) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded >= last.maximumcount || last.items.length === 0 ? undefined : last.page + 1;
+    },
+    staleTime: CACHE_FRESHNESS_MS.myRegistrations,
+  });
+
+export function useMyRegistrations() {
+  return useInfiniteQuery(myRegistrationsQueryOptions());
+}

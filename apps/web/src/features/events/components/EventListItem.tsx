@@ -1,0 +1,34 @@
+import { IonItem, IonLabel, IonNote } from '@ionic/react';
+import type { EventDetail } from '@vereinsheim/contracts/events';
+import { useTranslation } from 'react-i18next';
+import { EventStatusBadge } from './EventStatusBadge.tsx';
+import { formatShortDate, formatTimeRange } from './format.ts';
+
+/** One event in the list: date, time, place, club, status badge, registration open or closed. */
+export function EventListItem({ event }: { event: EventDetail }) {
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.resolvedLanguage;
+  return (
+    <IonItem routerLink={`/events/${event.id}`} detail className="vh-event-item">
+      <IonLabel>
+        <h2>{event.name}</h2>
+        <p>
+          {formatShortDate(event.start, lang)} · {formatTimeRange(event.start, event.end, lang)}
+        </p>
+        <p>{[event.place.city ?? event.place.name, event.tenantName].filter(Boolean).join(' · ')}</p>
+        <p className="vh-event-item__badges">
+          <EventStatusBadge status={event.status} />{' '}
+          <IonNote color={event.registrationOpen ? 'success' : 'medium'}>
+            {event.registrationOpen ? t('registrationOpen') : t('registrationClosed')}
+          </IonNote>
+          {event.eventProgressType !== 'nomember' && (
+            <>
+              {' '}
+              <IonNote>{t(`progress.${event.eventProgressType}`)}</IonNote>
+            </>
+          )}
+        </p>
+      </IonLabel>
+    </IonItem>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  IonCheckbox,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonListHeader,
+  IonNote,
+  IonRadio,
+  IonRadioGroup,
+} from '@ionic/react';
+import {
+  PRICE_SELECTION_MESSAGES,
+  evaluatePriceSelection,
+  type PriceOption,
+  type PriceSelectionState,
+} from '@vereinsheim/contracts/events';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from './format.ts';
+
+/** The spec's price messages (§5), translated through their English text as key. */
+export function usePriceMessage() {
+  const { t } = useTranslation('events');
+  return (state: PriceSelectionState) => t(`prices.${PRICE_SELECTION_MESSAGES[state]}`);
+}
+
+export function priceSelectionState(options: PriceOption[], selected: string[]): PriceSelectionState {
+  return evaluatePriceSelection(options, selected);
+}
+
+/**
+ * One base price (radio) and the options (checkboxes; options of one group behave like radios).
+ * Shows the current selection state with the spec's messages.
+ */
+export function PriceSelection({
+  options,
+  selected,
+  onChange,
+}: {
+  options: PriceOption[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const { t, i18n } = useTranslation('events');
+  const message = usePriceMessage();
+  const lang = i18n.resolvedLanguage;
+  const prices = options.filter((o) => o.kind === 'price');
+  const addOns = options.filter((o) => o.kind === 'option');
+  const state = priceSelectionState(options, selected);
+  const chosenPrice = prices.find((p) => selected.includes(p.id))?.id;
+
+  const choosePrice = (id: string) =>
+    onChange([...selected.filter((s) => !prices.some((p) => p.id === s)), id]);
+  const toggleOption = (option: PriceOption, checked: boolean) => {
+    let next = selected.filter((s) => s !== option.id);
+    if (checked) {
+      if (option.group)
+        next = next.filter((s) => !addOns.some((o) => o.id === s && o.group === option.group));
+      next.push(option.id);
+    }
+    onChange(next);
+  };
+
+  return (
+    <section className="vh-event-section" aria-labelledby="vh-prices-title">
+      <h2 id="vh-prices-title">{t('prices.title')}</h2>
+      {prices.length > 0 && (
+        <IonList>
+          <IonListHeader>{t('prices.price')}</IonListHeader>
+          <IonRadioGroup value={chosenPrice} onIonChange={(e) => choosePrice(String(e.detail.value))}>
+            {prices.map((p) => (
+              <IonItem key={p.id}>
+                <IonRadio value={p.id} justify="space-between">
+                  {p.name} – {formatMoney(p.amount, p.currency, lang)}
+                </IonRadio>
+              </IonItem>
+            ))}
+          </IonRadioGroup>
+        </IonList>
+      )}
+      {addOns.length > 0 && (
+        <IonList>
+          <IonListHeader>{t('prices.options')}</IonListHeader>
+          {addOns.map((o) => (
+            <IonItem key={o.id}>
+              <IonCheckbox
+                checked={selected.includes(o.id)}
+                onIonChange={(e) => toggleOption(o, e.detail.checked)}
+                justify="space-between"
+              >
+                <IonLabel>
+                  {o.name} – {formatMoney(o.amount, o.currency, lang)}
+                  {o.group && <IonNote> ({o.group})</IonNote>}
+                  {o.required && <IonNote color="danger"> · {t('prices.required')}</IonNote>}
+                </IonLabel>
+              </IonCheckbox>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      <p role="status" data-state={state} className={state === 'complete' ? 'vh-ok' : 'vh-hint'}>
+        {message(state)}
+      </p>
+    </section>
+  );
+}

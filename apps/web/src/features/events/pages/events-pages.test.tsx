@@ -1,0 +1,284 @@
+import {
+  EventContractSchema,
+  EventRegistrationSchema,
+  EventSchema,
+  MyRegistrationListSchema,
+  type EventDetail,
+  type MyRegistration,
+} from '@vereinsheim/contracts/events';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../shared/api/client.ts';
+import { ORIGIN } from '../../../test/fixtures.ts';
+import { server } from '../../../test/msw-server.ts';
+import EventDetailPage from './EventDetailPage.tsx';
+import MyRegistrationsPage, { filterRegistrations } from './MyRegistrationsPage.tsx';
+
+const EVENT_ID = '00000000-0000-4000-8000-000000000001';
+const TENANT_ID = '00000000-0000-4000-8000-0000000000aa';
+
+const event = (overrides: Partial<EventDetail> = {}): EventDetail =>
+  EventSchema.parse({
+    id: EVENT_ID,
+    tenantId: TENANT_ID,
+    tenantName: 'TSV Test',
+    creator: { id: null },
+    contractId: 'c1',
+    name: 'Sommerfest',
+    description: 'Mit Grill',
+    start: '2030-06-01T12:00:00.000Z',
+    end: '2030-06-01T18:00:00.000Z',
+    place: {
+      name: 'Sportpark',
+      street: 'Weg',
+      streetNumber: '1',
+      zip: '12345',
+      city: 'Köln',
+      country: null,
+      countryCode: null,
+    },
+    organiser: 'Vorstand',
+    disciplines: [],
+    divisions: [],
+    registrationOpen: true,
+    registrationDeadline: null,
+    freeCancellationDeadline: null,
+    maxParticipants: 10,
+    maxWaiting: 0,
+    participantCount: 0,
+    waitingCount: 0,
+    placesLeft: 10,
+    waitingPlacesLeft: 0,
+    requiresApproval: false,
+    visibility: 'members',
+    cancelled: false,
+    status: 'upcoming',
+    fee: { amount: 10, currency: 'EUR' },
+    eventProgressType: 'nomember',
+    eventRegistration: null,
+    ...overrides,
+  });
+
+const registration = (overrides: Partial<MyRegistration> = {}): MyRegistration =>
+  ({
+    ...EventRegistrationSchema.parse({
+      registrationId: `r-${Math.random()}`,
+      eventId: EVENT_ID,
+      personId: 'p',
+      tenantId: TENANT_ID,
+      eventProgressType: 'participating',
+      isCancelled: false,
+      priceOptionIds: [],
+      registeredAt: '2030-01-01T00:00:00.000Z',
+      cancelledAt: null,
+      waitingPosition: null,
+      freeCancellation: true,
+    }),
+    event: {
+      id: EVENT_ID,
+      name: 'Sommerfest',
+      start: '2030-06-01T12:00:00.000Z',
+      end: '2030-06-01T18:00:00.000Z',
+      city: 'Köln',
+      tenantName: 'TSV Test',
+      cancelled: false,
+      status: 'upcoming',
+    },
+    ...overrides,
+  });
+
+beforeAll(() => {
+  configureApiClient({
+    baseUrl: ORIGIN,
+    getAccessToken: () => Promise.resolve('t'),
+    getPersonId: () => null,
+  });
+});
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/events/:id" element={<EventDetailPage />} />
+          <Route path="/my-registrations" element={<MyRegistrationsPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const list = (items: MyRegistration[]) =>
+  MyRegistrationListSchema.parse({
+    items,
+    maximumcount: items.length,
+    page: 1,
+    pagesize: 25,
+    top: 25,
+    orderbytype: 'ascending',
+  });
+
+describe('/my-registrations', () => {
+  it('asks for cancelled registrations too and shows the empty state of spec §8', async () => {
+    let query: URLSearchParams | undefined;
+    server.use(
+      http.get(`${ORIGIN}/api/me/event/registrations`, ({ request }) => {
+        query = new URL(request.url).searchParams;
+        return HttpResponse.json(list([]));
+      }),
+    );
+    renderAt('/my-registrations');
+    expect(
+      await screen.findByText('Sie haben sich noch für keine Veranstaltungen angemeldet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Keine Anmeldungen gefunden')).toBeInTheDocument();
+    expect(query?.get('includeCancelled')).toBe('true');
+  });
+
+  it("shows 'Fehler beim Laden der Anmeldungen' when the call fails", async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/me/event/registrations`, () => new HttpResponse(null, { status: 500 })),
+    );
+    renderAt('/my-registrations');
+    expect(await screen.findByText('Fehler beim Laden der Anmeldungen')).toBeInTheDocument();
+  });
+
+  it('lists registrations with their status', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/me/event/registrations`, () => HttpResponse.json(list([registration()]))),
+    );
+    renderAt('/my-registrations');
+    expect(await screen.findByText('Sommerfest')).toBeInTheDocument();
+    expect(screen.getByText('Angemeldet')).toBeInTheDocument();
+    expect(screen.getByText('Nur bevorstehend')).toBeInTheDocument();
+    expect(screen.getByText('Abgesagte ausblenden')).toBeInTheDocument();
+  });
+
+  it("filters 'Nur bevorstehend' and 'Abgesagte ausblenden'", () => {
+    const past = registration({
+      event: { ...registration().event, end: '2020-01-01T00:00:00.000Z', status: 'past' },
+    });
+    const withdrawn = registration({ isCancelled: true, eventProgressType: 'cancelled' });
+    const cancelledEvent = registration({
+      event: { ...registration().event, cancelled: true, status: 'cancelled' },
+    });
+    const ok = registration();
+    const items = [past, withdrawn, cancelledEvent, ok];
+    expect(filterRegistrations(items, { upcomingOnly: true, hideCancelled: false })).toEqual([
+      withdrawn,
+      cancelledEvent,
+      ok,
+    ]);
+    expect(filterRegistrations(items, { upcomingOnly: false, hideCancelled: true })).toEqual([past, ok]);
+    expect(filterRegistrations(items, { upcomingOnly: true, hideCancelled: true })).toEqual([ok]);
+  });
+});
+
+describe('/events/{id}', () => {
+  const contract = EventContractSchema.parse({
+    id: 'c1',
+    foreignKeyId: EVENT_ID,
+    price: {
+      prices: [
+        {
+          id: 'p1',
+          name: 'Mitglied',
+          description: null,
+          kind: 'price',
+          amount: 10,
+          currency: 'EUR',
+          required: false,
+          group: null,
+        },
+        {
+          id: 'o1',
+          name: 'Startgebühr',
+          description: null,
+          kind: 'option',
+          amount: 5,
+          currency: 'EUR',
+          required: true,
+          group: null,
+        },
+      ],
+    },
+  });
+
+  function serve(options: { documents?: 'fail'; contract?: 'none' } = {}) {
+    let registeredWith: unknown;
+    server.use(
+      http.get(`${ORIGIN}/api/event/${EVENT_ID}`, () => HttpResponse.json(event())),
+      http.get(`${ORIGIN}/api/event/${EVENT_ID}/contract`, () =>
+        options.contract === 'none'
+          ? HttpResponse.json({ type: 'about:blank', title: 'Not Found', status: 404 }, { status: 404 })
+          : HttpResponse.json(contract),
+      ),
+      http.get(`${ORIGIN}/api/event/${EVENT_ID}/registration`, () => HttpResponse.json(null)),
+      http.get(`${ORIGIN}/api/tenants/${TENANT_ID}/event/${EVENT_ID}/documentupload`, () =>
+        options.documents === 'fail'
+          ? HttpResponse.json(
+              { type: 'about:blank', title: 'Server Error', status: 500, detail: 'kaputt' },
+              { status: 500 },
+            )
+          : HttpResponse.json({ items: [] }),
+      ),
+      http.get(`${ORIGIN}/api/tenants/${TENANT_ID}/event/${EVENT_ID}/contactperson`, () =>
+        HttpResponse.json({
+          items: [{ id: 'k', name: 'Erika Muster', role: 'Orga', email: null, phone: null }],
+        }),
+      ),
+      http.post(`${ORIGIN}/api/event/${EVENT_ID}/registration`, async ({ request }) => {
+        registeredWith = await request.json();
+        return HttpResponse.json(
+          EventRegistrationSchema.parse({
+            registrationId: 'r',
+            eventId: EVENT_ID,
+            personId: 'p',
+            tenantId: TENANT_ID,
+            eventProgressType: 'participating',
+            isCancelled: false,
+            priceOptionIds: ['p1', 'o1'],
+            registeredAt: '2030-01-01T00:00:00.000Z',
+            cancelledAt: null,
+            waitingPosition: null,
+            freeCancellation: true,
+          }),
+          { status: 201 },
+        );
+      }),
+    );
+    return { registeredWith: () => registeredWith };
+  }
+
+  it('asks for a price with the translated message and keeps registering disabled until the selection is complete', async () => {
+    serve();
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText('Bitte wähle einen Preis')).toBeInTheDocument();
+    const button = screen.getByText('Verbindlich anmelden').closest('ion-button') as unknown as {
+      disabled: boolean;
+    };
+    expect(button.disabled).toBe(true);
+  });
+
+  it("registers for an event without prices ('Keine Preise verfügbar') and shows the success screen", async () => {
+    const api = serve({ contract: 'none' });
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText('Keine Preise verfügbar')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Verbindlich anmelden'));
+    expect(await screen.findByText('Erfolgreich angemeldet!')).toBeInTheDocument();
+    expect(screen.getByText('Zur Übersicht')).toBeInTheDocument();
+    await waitFor(() => expect(api.registeredWith()).toEqual({ priceOptionIds: [] }));
+  });
+
+  it('lets documents fail on their own while contact persons load', async () => {
+    serve({ documents: 'fail' });
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText('Erika Muster')).toBeInTheDocument();
+    expect(await screen.findByText('Dokumente konnten nicht geladen werden: kaputt')).toBeInTheDocument();
+    expect(screen.getByText('Sommerfest', { selector: 'h1' })).toBeInTheDocument();
+  });
+});
