@@ -252,7 +252,7 @@ export async function seedDemoData(db: Database, options: { issuer: string; data
     await seedPersonalData(tx);
     await seedInvoices(tx);
     await seedAwards(tx);
-    await seedTeams(tx, { dataDir: options.dataDir });
     await seedEvents(tx, { dataDir: options.dataDir });
+    await seedTeams(tx, { dataDir: options.dataDir });
   });
 }

@@ -1,14 +1,17 @@
 import PDFDocument from 'pdfkit';
 import type { Tx } from '../db/client.ts';
 import {
+  events,
   itemSharing,
   mailAddresses,
   phoneNumbers,
   teamContactPersons,
+  teamEvents,
   teamMembers,
   teams,
 } from '../db/schema/index.ts';
 import type { TeamMemberRole } from '@vereinsheim/contracts';
+import { inArray } from 'drizzle-orm';
 import { todayIso } from '../lib/today.ts';
 import { storeTeamDocument } from '../modules/teams/team-files.ts';
 import { demoId } from './ids.ts';
@@ -36,6 +39,8 @@ interface DemoTeam {
   sport: string;
   description: string;
   members: [string, TeamMemberRole[]][];
+  /** Keys of demo events (seed/events.ts) of the same club that belong to the team. */
+  events: string[];
   contacts: {
     key: string;
     personKey?: string;
@@ -64,6 +69,7 @@ const TEAMS: DemoTeam[] = [
       ['person-4', ['trainer']],
       ['vorstand', ['manager']],
     ],
+    events: ['sommerfest', 'wendelstein', 'weihnachtsfeier', 'jhv'],
     contacts: [
       {
         key: 'trainer',
@@ -113,6 +119,7 @@ const TEAMS: DemoTeam[] = [
       ['person-26', ['assistant']],
       ['person-14', ['trainer']],
     ],
+    events: ['rheinuferlauf', 'schwimmfest'],
     contacts: [
       {
         key: 'trainer',
@@ -192,6 +199,9 @@ export async function seedTeams(tx: Tx, options: { dataDir?: string } = {}): Pro
     )
     .onConflictDoNothing();
 
+  // Links only to demo events that exist: seedDemoData runs this after the events seed.
+  await seedTeamEvents(tx);
+
   if (options.dataDir) {
     for (const t of TEAMS) {
       for (const d of t.documents) {
@@ -246,4 +256,26 @@ export async function seedTeams(tx: Tx, options: { dataDir?: string } = {}): Pro
       },
     ])
     .onConflictDoNothing();
+}
+
+/** Links the demo teams to their demo events, where those events exist. Idempotent. */
+export async function seedTeamEvents(tx: Tx): Promise<void> {
+  const links = TEAMS.flatMap((t) =>
+    t.events.map((key) => ({ teamId: demoId(`team:${t.key}`), eventId: demoId(`event:${key}`) })),
+  );
+  const existing = new Set(
+    (
+      await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(
+          inArray(
+            events.id,
+            links.map((l) => l.eventId),
+          ),
+        )
+    ).map((e) => e.id),
+  );
+  const present = links.filter((l) => existing.has(l.eventId));
+  if (present.length) await tx.insert(teamEvents).values(present).onConflictDoNothing();
 }

@@ -1,6 +1,17 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TEAM_MEMBER_ROLES } from '@vereinsheim/contracts';
 import { persons, tenants } from './core.ts';
+import { events } from './events.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -83,4 +94,18 @@ export const teamContactPersons = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('team_contact_persons_team_idx').on(t.teamId)],
+);
+
+/** Events of a team (training camps, matches, regattas): shown as the team's upcoming events. */
+export const teamEvents = pgTable(
+  'team_events',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.eventId] }), index('team_events_event_idx').on(t.eventId)],
 );

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { TeamMemberRole } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  events,
   itemSharing,
   mailAddresses,
   memberships,
@@ -9,6 +10,7 @@ import {
   phoneNumbers,
   teamContactPersons,
   teamDocuments,
+  teamEvents,
   teamMembers,
   teams,
   tenants,
@@ -173,6 +175,45 @@ export const teamsRepository = {
     for (const r of mailRows) mails.set(r.personId, [...(mails.get(r.personId) ?? []), r.value]);
     for (const r of phoneRows) phones.set(r.personId, [...(phones.get(r.personId) ?? []), r.value]);
     return { mails, phones };
+  },
+
+  /** The team's next events of its own club: not cancelled, not yet over, soonest first. */
+  async upcomingEvents(
+    db: DbOrTx,
+    team: { id: string; tenantId: string },
+    now: Date,
+    limit = 10,
+  ): Promise<
+    {
+      id: string;
+      name: string;
+      startsAt: Date;
+      endsAt: Date;
+      placeName: string | null;
+      city: string | null;
+    }[]
+  > {
+    return db
+      .select({
+        id: events.id,
+        name: events.name,
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        placeName: events.placeName,
+        city: events.city,
+      })
+      .from(teamEvents)
+      .innerJoin(events, eq(events.id, teamEvents.eventId))
+      .where(
+        and(
+          eq(teamEvents.teamId, team.id),
+          eq(events.tenantId, team.tenantId),
+          eq(events.cancelled, false),
+          gte(events.endsAt, now),
+        ),
+      )
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(limit);
   },
 
   async documents(db: DbOrTx, team: { id: string; tenantId: string }): Promise<TeamDocumentRow[]> {

@@ -58,6 +58,7 @@ export const teamsService = {
   async detail(db: DbOrTx, actor: Actor, teamId: string): Promise<TeamDetail> {
     const team = await visibleTeam(db, actor, teamId);
     const members = await teamsRepository.members(db, team);
+    const upcoming = await teamsRepository.upcomingEvents(db, team, new Date());
     const contacts = await teamsRepository.sharedContacts(
       db,
       team.tenantId,
@@ -70,7 +71,13 @@ export const teamsService = {
         mails: contacts.mails.get(m.personId) ?? [],
         phones: contacts.phones.get(m.personId) ?? [],
       })),
-      upcomingEvents: [],
+      upcomingEvents: upcoming.map((e) => ({
+        id: e.id,
+        name: e.name,
+        startTime: e.startsAt.toISOString(),
+        endTime: e.endsAt.toISOString(),
+        place: [e.placeName, e.city].filter(Boolean).join(', ') || null,
+      })),
     };
   },
 

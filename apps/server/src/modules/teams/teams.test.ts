@@ -7,10 +7,12 @@ import {
 } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import {
+  events,
   itemSharing,
   mailAddresses,
   phoneNumbers,
   teamContactPersons,
+  teamEvents,
   teamMembers,
   teams,
 } from '../../db/schema/index.ts';
@@ -99,6 +101,27 @@ beforeAll(async () => {
     { personId: teammate.personId, itemKind: 'mail', itemId: om!.id, tenantId: clubA, intern: true },
   ]);
   void m3;
+
+  const hours = (h: number) => new Date(Date.now() + h * 3_600_000);
+  const evs = await ctx.db
+    .insert(events)
+    .values([
+      {
+        tenantId: clubA,
+        name: 'Heimspiel',
+        startsAt: hours(48),
+        endsAt: hours(50),
+        placeName: 'Halle',
+        city: 'München',
+      },
+      { tenantId: clubA, name: 'Training läuft', startsAt: hours(-1), endsAt: hours(1) },
+      { tenantId: clubA, name: 'Vergangen', startsAt: hours(-50), endsAt: hours(-48) },
+      { tenantId: clubA, name: 'Abgesagt', startsAt: hours(24), endsAt: hours(26), cancelled: true },
+      { tenantId: clubB, name: 'Fremder Verein', startsAt: hours(24), endsAt: hours(26) },
+      { tenantId: clubA, name: 'Nicht verknüpft', startsAt: hours(24), endsAt: hours(26) },
+    ])
+    .returning({ id: events.id });
+  await ctx.db.insert(teamEvents).values(evs.slice(0, 5).map((e) => ({ teamId: team1, eventId: e.id })));
 
   doc1 = await storeTeamDocument(ctx.db, ctx.config.dataDir, {
     tenantId: clubA,
@@ -203,6 +226,14 @@ describe('GET /api/team/{id}', () => {
     expect(res.body).not.toContain('tom@privat.example');
     expect(res.body).not.toContain('2222222');
     expect(res.body).not.toContain('mia@owner.example');
+  });
+
+  it("lists the team's upcoming and running events of its own club, soonest first", async () => {
+    const body = TeamDetailSchema.parse((await get(`/api/team/${team1}`, clubmate)).json());
+    expect(body.upcomingEvents.map((e) => e.name)).toEqual(['Training läuft', 'Heimspiel']);
+    expect(body.upcomingEvents[1]).toMatchObject({ place: 'Halle, München' });
+    const other = TeamDetailSchema.parse((await get(`/api/team/${team3}`, owner)).json());
+    expect(other.upcomingEvents).toEqual([]);
   });
 
   it("uses the team's club for sharing: in club B's team the club-B mail shows, the club-A one not", async () => {
