@@ -1,9 +1,10 @@
-import { IonButton, IonItem, IonLabel, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useSession } from '../../../shared/auth/session-context.tsx';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../../shared/i18n/i18n.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { AccountDataSection } from '../components/AccountDataSection.tsx';
 
 /** Where the personal-data work puts the account deletion flow. */
 export const ACCOUNT_DELETION_PATH = '/account/delete';
@@ -35,13 +36,8 @@ export default function AccountPage() {
             ))}
           </IonSelect>
         </IonItem>
-        <IonItem routerLink={ACCOUNT_DELETION_PATH} detail>
-          <IonLabel>
-            <h2>{t('deleteAccount')}</h2>
-            <p>{t('deleteAccountHint')}</p>
-          </IonLabel>
-        </IonItem>
       </IonList>
+      <AccountDataSection />
       <IonButton
         expand="block"
         color="danger"

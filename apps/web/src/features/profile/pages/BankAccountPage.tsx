@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { ItemsPage } from '../components/ItemsPage.tsx';
 
-/** Placeholder until the profile feature lands: title and an honest empty state. */
 export default function BankAccountPage() {
-  const { t } = useTranslation('profile');
-  return <PlaceholderPage title={t('bankAccountTitle')} />;
+  return <ItemsPage title="bankAccountTitle" kinds={['bankaccount']} />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { ItemsPage } from '../components/ItemsPage.tsx';
 
-/** Placeholder until the profile feature lands: title and an honest empty state. */
+/** /profile/miscellaneous: medical and additional information. */
 export default function MiscellaneousPage() {
-  const { t } = useTranslation('profile');
-  return <PlaceholderPage title={t('miscellaneousTitle')} />;
+  return <ItemsPage title="miscellaneousTitle" kinds={['medicalinformation', 'additionalinformation']} />;
 }

@@ -1,0 +1,30 @@
+import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
+import { LogMessageListSchema, type LogMessageList } from '@vereinsheim/contracts/activity-log';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../shared/api/client.ts';
+
+/** GET /api/me/logmessages, newest first. */
+export function fetchLogMessages(page: number, signal?: AbortSignal): Promise<LogMessageList> {
+  return apiGet(
+    'me/logmessages',
+    LogMessageListSchema,
+    { page, pagesize: DEFAULT_PAGE_SIZE, orderby: 'created', orderbytype: 'descending' },
+    signal,
+  );
+}
+
+export const logMessagesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['logs', 'list'],
+    queryFn: ({ pageParam, signal }) => fetchLogMessages(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded >= last.maximumcount || last.items.length === 0 ? undefined : last.page + 1;
+    },
+    staleTime: 15_000,
+  });
+
+export function useLogMessages() {
+  return useInfiniteQuery(logMessagesQueryOptions());
+}

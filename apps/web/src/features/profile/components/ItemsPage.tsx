@@ -1,0 +1,28 @@
+import { IonRefresher, IonRefresherContent } from '@ionic/react';
+import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { ItemsSection } from './ItemsSection.tsx';
+import './profile.css';
+
+/** A profile sub-page with one or more kinds of personal data and pull-to-refresh. */
+export function ItemsPage({ title, kinds }: { title: string; kinds: PersonalItemKind[] }) {
+  const { t } = useTranslation('profile');
+  const queryClient = useQueryClient();
+  return (
+    <AppPage title={t(title)}>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) =>
+          void queryClient.invalidateQueries({ queryKey: ['profile'] }).finally(() => event.detail.complete())
+        }
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      {kinds.map((kind) => (
+        <ItemsSection key={kind} kind={kind} />
+      ))}
+    </AppPage>
+  );
+}
