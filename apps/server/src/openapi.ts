@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openPglite } from './db/client.ts';
@@ -20,5 +23,6 @@ export async function generateOpenApi(): Promise<string> {
   } finally {
     await app.close();
     await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
