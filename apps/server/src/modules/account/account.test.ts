@@ -203,3 +203,31 @@ describe('DELETE /api/me', () => {
     expect(sessions.map((s) => s.id)).toEqual(['sess-2']);
   });
 });
+
+describe('DELETE /api/me for the seeded demo person', () => {
+  it('leaves no row naming Mia Hoffmann in any module’s table', async () => {
+    const { seedDemoData } = await import('../../seed/demo.ts');
+    const { demoId } = await import('../../seed/ids.ts');
+    await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, dataDir: ctx.config.dataDir });
+    const personId = demoId('person:demo');
+    const needles = [
+      personId,
+      demoId('account:demo'),
+      'Hoffmann',
+      'demo@vereinsheim.example',
+      'mia.hoffmann@example.org',
+    ];
+    const before = (await allRowsText()).filter((r) => needles.some((n) => r.text.includes(n)));
+    expect(new Set(before.map((r) => r.table)).size).toBeGreaterThan(8);
+    const headers = { authorization: `Bearer ${await ctx.token(demoId('account:demo'))}` };
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers,
+      payload: { confirmation: 'LÖSCHEN' },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const leftovers = (await allRowsText()).filter((r) => needles.some((n) => r.text.includes(n)));
+    expect(leftovers.map((r) => `${r.table}: ${r.text.slice(0, 200)}`)).toEqual([]);
+  });
+});
