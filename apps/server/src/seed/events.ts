@@ -39,8 +39,9 @@ interface DemoEvent {
   club: 'tsv-gruenwald' | 'sc-rheinaue' | 'rv-alster';
   name: string;
   description: string;
-  /** Start relative to the seeding time. */
+  /** Start relative to midnight (Berlin winter time) of the seeding day, or to the seeding time itself. */
   startsIn: number;
+  relativeToNow?: boolean;
   durationHours: number;
   place: { name: string; street: string; streetNumber: string; zip: string; city: string };
   organiser: string;
@@ -169,6 +170,7 @@ const EVENTS: DemoEvent[] = [
     name: 'Vereinsmeisterschaft Leichtathletik',
     description: 'Sprint, Weitsprung und Kugelstoßen für alle Altersklassen. Die Siegerehrung ist um 17 Uhr.',
     startsIn: -2 * HOUR,
+    relativeToNow: true,
     durationHours: 7,
     place: {
       name: 'Stadion Grünwald',
@@ -255,6 +257,7 @@ const EVENTS: DemoEvent[] = [
     name: 'Abendlauf an der Isar',
     description: 'Lockere 8 km in zwei Tempogruppen. Gäste sind willkommen.',
     startsIn: 20 * HOUR,
+    relativeToNow: true,
     durationHours: 1.5,
     place: {
       name: 'Isarbrücke Grünwald',
@@ -395,11 +398,13 @@ export async function seedEvents(tx: Tx, options: { dataDir?: string }): Promise
     .onConflictDoNothing();
 
   const now = Date.now();
+  // Midnight in Berlin (CET) of the seeding day, so that demo events start at round times.
+  const midnight = Math.floor((now + HOUR) / DAY) * DAY - HOUR;
   const at = (offset: number) => new Date(Math.round((now + offset) / (5 * 60 * 1000)) * 5 * 60 * 1000);
   for (const e of EVENTS) {
     const eventId = id(e.key);
     const tenantId = tenant(e.club);
-    const start = at(e.startsIn);
+    const start = e.relativeToNow ? at(e.startsIn) : new Date(midnight + e.startsIn);
     const inserted = await tx
       .insert(events)
       .values({
