@@ -1,5 +1,5 @@
 import { SIGNING_IN_MESSAGE_MS, SIGNIN_SCREEN_DELAY_MS } from '@vereinsheim/contracts/constants';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthService, type BootResult } from '../shared/auth/auth-service.ts';
 import { loadAppConfig, webRedirectUri } from '../shared/config/app-config.ts';
@@ -53,7 +53,14 @@ function SignInHold({ onDone }: { onDone: () => void }) {
 export function Bootstrap() {
   const [state, setState] = useState<BootState>({ screen: 0, auth: null, result: null });
   const [holding, setHolding] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
   const [releaseHold] = useState(() => () => setHolding(false));
+  const session = useSyncExternalStore(
+    (listener) => state.auth?.subscribe(listener) ?? (() => undefined),
+    () => state.auth?.session ?? null,
+  );
+  /** The session ended inside the app (refresh failed, or signing out): back to the signed-out screen. */
+  const sessionLost = state.screen === 3 && session === null;
 
   useEffect(() => {
     let active = true;
@@ -83,15 +90,16 @@ export function Bootstrap() {
 
   const { screen, auth, result } = state;
   if (!result) return <LoadingScreen />;
-  if (screen === 2) {
+  if (screen === 2 || sessionLost) {
     const signIn = () => {
-      if (auth) void auth.authorize('/').catch(() => window.location.reload());
+      setRedirecting(true);
+      if (auth) void auth.signIn().catch(() => window.location.reload());
       else window.location.reload();
     };
     return (
       <SignedOutScreen
         onSignIn={signIn}
-        redirecting={result.kind === 'redirecting'}
+        redirecting={redirecting || result.kind === 'redirecting'}
         failed={result.kind === 'signed-out' && result.reason === 'failed'}
       />
     );

@@ -35,7 +35,7 @@ export interface Session {
 export type BootResult =
   | { kind: 'authenticated'; session: Session; fresh: boolean; redirectTo: string | null }
   | { kind: 'redirecting' }
-  | { kind: 'signed-out'; reason: 'signed-out' | 'failed' };
+  | { kind: 'signed-out'; reason: 'unauthenticated' | 'signed-out' | 'failed' };
 
 /** The person-claims response, read leniently (booleans may arrive as 'TRUE', spec §5). */
 const PersonClaimsLooseSchema = z.record(z.string(), z.unknown());
@@ -177,7 +177,7 @@ export class AuthService {
     }
     if (!tokens) {
       rememberRedirectTarget(target);
-      return this.authorize(target);
+      return { kind: 'signed-out', reason: 'unauthenticated' };
     }
     try {
       const session = await this.establish(tokens);
@@ -193,8 +193,17 @@ export class AuthService {
       console.error('The stored token cannot be used', error);
       await this.clearTokens();
       rememberRedirectTarget(target);
-      return this.authorize(target);
+      return { kind: 'signed-out', reason: 'unauthenticated' };
     }
+  }
+
+  /** 'Jetzt anmelden': starts the provider login towards the remembered target (else the current location). */
+  signIn(): Promise<BootResult> {
+    const remembered = sessionStorage.getItem(REDIRECT_KEY);
+    const here = locationTarget(this.location);
+    return this.authorize(
+      isValidRedirectTarget(remembered) ? remembered : isValidRedirectTarget(here) ? here : '/',
+    );
   }
 
   /** Starts the provider login; the state carries path, query and hash. */
@@ -264,9 +273,10 @@ export class AuthService {
         return tokens.access_token;
       }
     }
+    // Refresh failed or returned no id_token: clear the token and treat the user as unauthenticated.
     await this.clearTokens();
+    rememberRedirectTarget(locationTarget(this.location));
     this.setSession(null);
-    void this.authorize();
     return null;
   }
 

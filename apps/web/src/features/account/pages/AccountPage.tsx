@@ -1,4 +1,4 @@
-import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonRadio, IonRadioGroup } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useSession } from '../../../shared/auth/session-context.tsx';
@@ -19,23 +19,27 @@ export default function AccountPage() {
     <AppPage title={t('title')}>
       {name && <p>{t('signedInAs', { name })}</p>}
       <IonList>
-        <IonItem>
-          <IonSelect
-            label={t('language')}
-            value={i18n.resolvedLanguage}
-            interface="popover"
-            onIonChange={(event) => {
-              const value: unknown = event.detail.value;
-              if (isLanguage(value)) void changeLanguage(value);
-            }}
-          >
-            {LANGUAGES.map((language) => (
-              <IonSelectOption key={language} value={language}>
+        <IonRadioGroup
+          value={i18n.resolvedLanguage}
+          aria-labelledby="account-language"
+          onIonChange={(event) => {
+            const value: unknown = event.detail.value;
+            if (isLanguage(value)) void changeLanguage(value);
+          }}
+        >
+          <IonListHeader>
+            <IonLabel>
+              <h2 id="account-language">{t('language')}</h2>
+            </IonLabel>
+          </IonListHeader>
+          {LANGUAGES.map((language) => (
+            <IonItem key={language}>
+              <IonRadio value={language} lang={language}>
                 {t(`languages.${language}`)}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
-        </IonItem>
+              </IonRadio>
+            </IonItem>
+          ))}
+        </IonRadioGroup>
       </IonList>
       <AccountDataSection />
       <IonButton

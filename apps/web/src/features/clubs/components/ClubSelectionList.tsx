@@ -1,4 +1,4 @@
-import { IonCheckbox, IonItem, IonList, IonNote } from '@ionic/react';
+import { IonItem, IonList, IonNote } from '@ionic/react';
 import type { TenantSummary } from '@vereinsheim/contracts/tenant';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,16 +23,16 @@ export function ClubSelectionList({ tenants }: { tenants: TenantSummary[] }) {
           const checked = selection.isSelected(tenant.id);
           return (
             <IonItem key={tenant.id}>
-              <ClubAvatar tenant={tenant} alt="" />
-              <IonCheckbox
-                slot="end"
-                checked={checked}
-                disabled={!checked && selection.limitReached}
-                aria-label={tenant.name}
-                onIonChange={() => setLimitHit(selection.toggle(tenant.id) === 'limit')}
-              >
-                {tenant.name}
-              </IonCheckbox>
+              <label className="vh-club-option">
+                <ClubAvatar tenant={tenant} alt="" />
+                <span className="vh-club-name">{tenant.name}</span>
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  disabled={!checked && selection.limitReached}
+                  onChange={() => setLimitHit(selection.toggle(tenant.id) === 'limit')}
+                />
+              </label>
               {tenant.primaryUrl && (
                 <IonNote slot="helper">
                   <a href={tenant.primaryUrl} target="_blank" rel="noopener noreferrer">
