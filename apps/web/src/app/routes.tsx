@@ -29,6 +29,7 @@ const miscellaneous = lazy(() => import('../features/profile/pages/Miscellaneous
 const messages = lazy(() => import('../features/messages/pages/MessagesPage.tsx'));
 const inbox = lazy(() => import('../features/chat/pages/InboxPage.tsx'));
 const invoices = lazy(() => import('../features/invoices/pages/InvoicesPage.tsx'));
+const invoiceDetail = lazy(() => import('../features/invoices/pages/InvoiceDetailPage.tsx'));
 const logs = lazy(() => import('../features/logs/pages/LogsPage.tsx'));
 const privacy = lazy(() => import('../features/privacy/pages/PrivacyPage.tsx'));
 const teams = lazy(() => import('../features/teams/pages/TeamsPage.tsx'));
@@ -75,6 +76,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/inbox', page: inbox },
   { path: '/messages', page: messages },
   { path: '/invoices', page: invoices },
+  { path: '/invoices/:id', page: invoiceDetail },
   { path: '/logs', page: logs },
   { path: '/privacy', page: privacy, gate: 'privacy' },
   { path: '/teams', page: teams },

@@ -1,8 +1,31 @@
+import { IonItem, IonLabel } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { useHonors } from '../api/get-honors.ts';
+import { formatDay } from '../components/format.ts';
+import { PagedListPage } from '../components/PagedListPage.tsx';
 
-/** Placeholder until the awards feature lands: title and an honest empty state. */
+/** /honors: the person's honors with date, awarding body and description. */
 export default function HonorsPage() {
-  const { t } = useTranslation('awards');
-  return <PlaceholderPage title={t('honorsTitle')} />;
+  const { t, i18n } = useTranslation('awards');
+  return (
+    <PagedListPage
+      title={t('honorsTitle')}
+      empty={t('honorsEmpty')}
+      query={useHonors()}
+      renderItem={(honor) => (
+        <IonItem key={honor.id}>
+          <IonLabel>
+            <h2>{honor.name}</h2>
+            <p>
+              {t('awardedBy', {
+                body: honor.awardingBody,
+                date: formatDay(honor.awardedOn, i18n.resolvedLanguage),
+              })}
+            </p>
+            {honor.description && <p>{honor.description}</p>}
+          </IonLabel>
+        </IonItem>
+      )}
+    />
+  );
 }

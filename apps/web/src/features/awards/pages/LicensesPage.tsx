@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { useLicenses } from '../api/get-licenses.ts';
+import { CredentialItem } from '../components/CredentialItem.tsx';
+import { PagedListPage } from '../components/PagedListPage.tsx';
 
-/** Placeholder until the awards feature lands: title and an honest empty state. */
+/** /licenses: the person's licences with their status. */
 export default function LicensesPage() {
   const { t } = useTranslation('awards');
-  return <PlaceholderPage title={t('licensesTitle')} />;
+  return (
+    <PagedListPage
+      title={t('licensesTitle')}
+      empty={t('licensesEmpty')}
+      query={useLicenses()}
+      renderItem={(item) => <CredentialItem key={item.id} item={item} />}
+    />
+  );
 }

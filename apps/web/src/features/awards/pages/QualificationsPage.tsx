@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { useQualifications } from '../api/get-qualifications.ts';
+import { CredentialItem } from '../components/CredentialItem.tsx';
+import { PagedListPage } from '../components/PagedListPage.tsx';
 
-/** Placeholder until the awards feature lands: title and an honest empty state. */
+/** /qualifications: the person's qualifications with their status. */
 export default function QualificationsPage() {
   const { t } = useTranslation('awards');
-  return <PlaceholderPage title={t('qualificationsTitle')} />;
+  return (
+    <PagedListPage
+      title={t('qualificationsTitle')}
+      empty={t('qualificationsEmpty')}
+      query={useQualifications()}
+      renderItem={(item) => <CredentialItem key={item.id} item={item} />}
+    />
+  );
 }
