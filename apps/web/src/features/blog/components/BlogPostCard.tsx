@@ -40,10 +40,8 @@ export function BlogPostCard({ post }: { post: BlogPost }) {
             .filter(Boolean)
             .join(' · ')}
         </IonCardSubtitle>
-        <IonCardTitle>
-          <h2 className="vh-blog-card__title" id={`post-${post.id}`}>
-            {post.title}
-          </h2>
+        <IonCardTitle className="vh-blog-card__title" id={`post-${post.id}`}>
+          {post.title}
         </IonCardTitle>
         <div className="vh-blog-card__badges">
           {post.isPinned && <IonBadge color="primary">{t('pinned')}</IonBadge>}

@@ -102,9 +102,7 @@ describe('/blog', () => {
     );
     renderPage();
     const feed = await screen.findByRole('feed');
-    const titles = within(feed)
-      .getAllByRole('heading', { level: 2 })
-      .map((h) => h.textContent);
+    const titles = [...feed.querySelectorAll('.vh-blog-card__title')].map((h) => h.textContent);
     expect(titles).toEqual(['Beitrag 1', 'Beitrag 2']);
     expect(within(feed).getByText('Angeheftet')).toBeInTheDocument();
     const image = feed.querySelector('img')!;

@@ -1,0 +1,59 @@
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+test.describe('news and messages', () => {
+  test('the dashboard shows the pinned and newest news and the unread messages', async ({ page }) => {
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    const news = page.getByRole('region', { name: 'Neuigkeiten' });
+    await expect(news.getByText('Einladung zur Mitgliederversammlung 2026')).toBeVisible();
+    await expect(news.getByText('Sommerfest am Sportplatz')).toBeVisible();
+    const messages = page.getByRole('region', { name: /Ungelesene Nachrichten/ });
+    await expect(messages.getByText('Du bist von der Warteliste nachgerückt')).toBeVisible();
+  });
+
+  test('/blog lists pinned posts first and loads the next page on scroll', async ({ page }) => {
+    // Smaller pages than the default 25 so that the demo's posts span several pages.
+    await page.route('**/api/me/cms2/blogpost?*', (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('pagesize', '5');
+      url.searchParams.set('top', '5');
+      return route.continue({ url: url.toString() });
+    });
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
+    const feed = page.getByRole('feed');
+    const titles = feed.getByRole('heading', { level: 2 });
+    await expect(titles.first()).toHaveText('Einladung zur Mitgliederversammlung 2026');
+    await expect(titles.nth(1)).toHaveText('Neue Trainingszeiten ab Oktober');
+    await expect(titles).toHaveCount(5);
+    const nextPage = page.waitForRequest(
+      (r) => r.url().includes('/api/me/cms2/blogpost?') && r.url().includes('page=2'),
+    );
+    await titles.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await nextPage;
+    await expect(titles).toHaveCount(10);
+    await expect(feed.getByText('Winterfeier – Anmeldung geschlossen')).toHaveCount(0);
+  });
+
+  test('a post opens with its body, and a message turns read when opened', async ({ page }) => {
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
+    await page.getByRole('feed').getByText('Neue Trainingszeiten ab Oktober').click();
+    await expect(page).toHaveURL(/\/blog\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('cell', { name: 'Erwachsene' })).toBeVisible();
+
+    // Both projects share one server: each opens a different unread demo message.
+    const [title, text] =
+      test.info().project.name === 'desktop'
+        ? ['Neue Rechnung: Mitgliedsbeitrag 2026', /120,00 €/]
+        : ['Erinnerung: Mitgliederversammlung', /freuen uns auf euch/];
+    await page.goto('/messages');
+    const item = page.getByTestId('message').filter({ hasText: title });
+    await expect(item).toHaveClass(/vh-message--unread/);
+    await item.getByText(title).click();
+    await expect(item.getByText(text)).toBeVisible();
+    await expect(item).not.toHaveClass(/vh-message--unread/);
+    await page.reload();
+    await expect(page.getByTestId('message').filter({ hasText: title })).not.toHaveClass(
+      /vh-message--unread/,
+    );
+  });
+});
