@@ -10,7 +10,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileSto
   app,
   { db, store },
 ) => {
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed: without a valid token nothing is validated or read.
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me/export',

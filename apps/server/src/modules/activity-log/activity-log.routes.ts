@@ -5,7 +5,8 @@ import { actorOf } from '../../plugins/auth.ts';
 import { activityLogService } from './activity-log.ts';
 
 export const activityLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed: without a valid token nothing is validated or read.
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me/logmessages',

@@ -22,7 +22,8 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 4
  * Every id is looked up within the signed-in person's own items: another person's id is 404.
  */
 export const personalDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed: without a valid token nothing is validated or read.
+  app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/me/bankaccount/validate-iban',

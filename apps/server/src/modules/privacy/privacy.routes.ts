@@ -5,7 +5,8 @@ import { actorOf } from '../../plugins/auth.ts';
 import { privacyService } from './privacy.service.ts';
 
 export const privacyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed: without a valid token nothing is validated or read.
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me/approvals',

@@ -46,7 +46,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileSto
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed: without a valid token nothing is validated or read.
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me',
