@@ -238,18 +238,22 @@ export const EventDocumentParamsSchema = TenantEventParamsSchema.extend({
 });
 
 /** POST /api/event/{id}/registration */
-export const RegisterForEventBodySchema = z.object({
-  priceOptionIds: z.array(z.string().min(1).max(64)).max(50).default([]),
-});
+export const RegisterForEventBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    priceOptionIds: z.array(z.string().min(1).max(64)).max(50).default([]),
+  }),
+);
 export type RegisterForEventBody = z.infer<typeof RegisterForEventBodySchema>;
 
 /** POST /api/event/{id}/registration/cancel (spec §7: body SendNotification). */
-export const CancelRegistrationBodySchema = z
-  .object({
+export const CancelRegistrationBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
     SendNotification: z.boolean().optional(),
     sendNotification: z.boolean().optional(),
-  })
-  .default({});
+  }),
+);
 
 export const EventDocumentSchema = z.object({
   id: z.string(),

@@ -372,6 +372,22 @@ describe('registering', () => {
     expect(detail.registrationOpen).toBe(false);
   });
 
+  it('registers without a body when the event has no prices', async () => {
+    const { id } = await createFixtureEvent(ctx.db, { tenantId: clubA });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${id}/registration`,
+      headers: await ctx.auth(member),
+    });
+    expect(res.statusCode).toBe(201);
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${id}/registration/cancel`,
+      headers: await ctx.auth(member),
+    });
+    expect(cancel.json()).toMatchObject({ eventProgressType: 'cancelled' });
+  });
+
   it('refuses bad bodies with 400', async () => {
     const res = await inject('POST', `/api/event/${eventA.id}/registration`, member, { priceOptionIds: 'x' });
     expect(res.statusCode).toBe(400);
