@@ -1,4 +1,9 @@
-import { InvoiceDetailSchema, InvoiceListSchema, type InvoiceDetail } from '@vereinsheim/contracts/invoice';
+import {
+  InvoiceDetailSchema,
+  InvoiceListSchema,
+  OrderElementListSchema,
+  type InvoiceDetail,
+} from '@vereinsheim/contracts/invoice';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -7,7 +12,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { ORIGIN } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
+import { useOrderElements } from '../api/get-order-elements.ts';
 import { formatMoney } from '../components/format.ts';
+import { OrderElementsList } from '../components/OrderElementsList.tsx';
 import InvoiceDetailPage from './InvoiceDetailPage.tsx';
 import InvoicesPage from './InvoicesPage.tsx';
 
@@ -80,6 +87,11 @@ beforeAll(() => {
   });
 });
 
+/** The orders tab of /invoices (Ionic's segment events do not fire in happy-dom). */
+function OrdersHarness() {
+  return <OrderElementsList query={useOrderElements()} />;
+}
+
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -123,6 +135,63 @@ describe('/invoices', () => {
     expect(await screen.findByText('Du hast noch keine Rechnungen.')).toBeInTheDocument();
     expect(query?.get('orderby')).toBe('InvoiceDate');
     expect(query?.get('orderbytype')).toBe('descending');
+  });
+
+  it('lists the order elements, linked to their invoices', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/invoice`, () =>
+        HttpResponse.json(
+          InvoiceListSchema.parse({
+            items: [],
+            maximumcount: 0,
+            page: 1,
+            pagesize: 25,
+            top: 25,
+            orderbytype: 'descending',
+          }),
+        ),
+      ),
+      http.get(`${ORIGIN}/api/me/orderelements`, () =>
+        HttpResponse.json(
+          OrderElementListSchema.parse({
+            items: [
+              {
+                id: 'o1',
+                tenantId: 'c',
+                tenantName: 'TSV Test',
+                kind: 'kit',
+                name: 'Trikot',
+                description: null,
+                quantity: 2,
+                unitPriceCents: 3950,
+                totalCents: 7900,
+                currency: 'EUR',
+                invoiceId: ID,
+                invoiceNumber: 'RE-2026-0001',
+                eventId: null,
+                createdAt: '2026-11-01T10:00:00.000Z',
+              },
+            ],
+            maximumcount: 1,
+            page: 1,
+            pagesize: 25,
+            top: 25,
+            orderbytype: 'descending',
+          }),
+        ),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <OrdersHarness />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('2 × Trikot')).toBeInTheDocument();
+    expect(screen.getByText('abgerechnet mit Rechnung RE-2026-0001')).toBeInTheDocument();
+    expect(screen.getByText('79,00 €', { normalizer: (t) => t.replace(/\u00a0/g, ' ') })).toBeInTheDocument();
   });
 
   it('shows a German error state when the list fails', async () => {

@@ -18,18 +18,23 @@ import { useTranslation } from 'react-i18next';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { mergeInvoicePages, useInvoices, type InvoiceFilter } from '../api/get-invoices.ts';
+import { useOrderElements } from '../api/get-order-elements.ts';
+import { OrderElementsList } from '../components/OrderElementsList.tsx';
 import { formatDay, formatMoney } from '../components/format.ts';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 import '../components/invoices.css';
 
-const FILTERS: InvoiceFilter[] = ['all', 'incoming', 'outgoing'];
+type Tab = InvoiceFilter | 'orders';
+const TABS: Tab[] = ['all', 'incoming', 'outgoing', 'orders'];
 
 /** /invoices: incoming and outgoing invoices, newest first, endless scrolling, pull-to-refresh. */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation('invoices');
   const language = i18n.resolvedLanguage;
-  const [filter, setFilter] = useState<InvoiceFilter>('all');
+  const [tab, setTab] = useState<Tab>('all');
+  const filter: InvoiceFilter = tab === 'orders' ? 'all' : tab;
   const query = useInvoices(filter);
+  const orders = useOrderElements(tab === 'orders');
   const invoices = query.data ? mergeInvoicePages(query.data.pages) : [];
   const loadMoreFailed = query.isFetchNextPageError;
 
@@ -39,11 +44,11 @@ export default function InvoicesPage() {
       toolbar={
         <IonToolbar>
           <IonSegment
-            value={filter}
-            onIonChange={(event) => setFilter((event.detail.value as InvoiceFilter | undefined) ?? 'all')}
+            value={tab}
+            onIonChange={(event) => setTab((event.detail.value as Tab | undefined) ?? 'all')}
             aria-label={t('filter.label')}
           >
-            {FILTERS.map((f) => (
+            {TABS.map((f) => (
               <IonSegmentButton key={f} value={f}>
                 <IonLabel>{t(`filter.${f}`)}</IonLabel>
               </IonSegmentButton>
@@ -55,12 +60,14 @@ export default function InvoicesPage() {
       <IonRefresher
         slot="fixed"
         onIonRefresh={(event) => {
-          void query.refetch().finally(() => event.detail.complete());
+          void (tab === 'orders' ? orders.refetch() : query.refetch()).finally(() => event.detail.complete());
         }}
       >
         <IonRefresherContent />
       </IonRefresher>
-      {query.isPending ? (
+      {tab === 'orders' ? (
+        <OrderElementsList query={orders} />
+      ) : query.isPending ? (
         <IonSpinner aria-label={t('loading')} />
       ) : query.isError && !query.data ? (
         <EmptyState message={t('loadError')}>
