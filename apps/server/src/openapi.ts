@@ -8,12 +8,8 @@ import { generateSigningKeys } from './identity/keys.ts';
 
 /** The OpenAPI document as the app generates it from the Zod contracts (stable key order, no server URLs). */
 export async function generateOpenApi(): Promise<string> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DEMO_DATA: 'false',
-    DATA_DIR: '/nonexistent-vh',
-  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vh-openapi-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATA_DIR: dataDir });
   const database = await openPglite({});
   const app = await buildApp({ config, database, keys: await generateSigningKeys() });
   try {
