@@ -62,33 +62,32 @@ const event = (overrides: Partial<EventDetail> = {}): EventDetail =>
     ...overrides,
   });
 
-const registration = (overrides: Partial<MyRegistration> = {}): MyRegistration =>
-  ({
-    ...EventRegistrationSchema.parse({
-      registrationId: `r-${Math.random()}`,
-      eventId: EVENT_ID,
-      personId: 'p',
-      tenantId: TENANT_ID,
-      eventProgressType: 'participating',
-      isCancelled: false,
-      priceOptionIds: [],
-      registeredAt: '2030-01-01T00:00:00.000Z',
-      cancelledAt: null,
-      waitingPosition: null,
-      freeCancellation: true,
-    }),
-    event: {
-      id: EVENT_ID,
-      name: 'Sommerfest',
-      start: '2030-06-01T12:00:00.000Z',
-      end: '2030-06-01T18:00:00.000Z',
-      city: 'Köln',
-      tenantName: 'TSV Test',
-      cancelled: false,
-      status: 'upcoming',
-    },
-    ...overrides,
-  });
+const registration = (overrides: Partial<MyRegistration> = {}): MyRegistration => ({
+  ...EventRegistrationSchema.parse({
+    registrationId: `r-${Math.random()}`,
+    eventId: EVENT_ID,
+    personId: 'p',
+    tenantId: TENANT_ID,
+    eventProgressType: 'participating',
+    isCancelled: false,
+    priceOptionIds: [],
+    registeredAt: '2030-01-01T00:00:00.000Z',
+    cancelledAt: null,
+    waitingPosition: null,
+    freeCancellation: true,
+  }),
+  event: {
+    id: EVENT_ID,
+    name: 'Sommerfest',
+    start: '2030-06-01T12:00:00.000Z',
+    end: '2030-06-01T18:00:00.000Z',
+    city: 'Köln',
+    tenantName: 'TSV Test',
+    cancelled: false,
+    status: 'upcoming',
+  },
+  ...overrides,
+});
 
 beforeAll(() => {
   configureApiClient({
