@@ -2,7 +2,7 @@ import { IonApp, IonRouterOutlet, IonSplitPane, setupIonicReact } from '@ionic/r
 import { IonReactRouter } from '@ionic/react-router';
 import { DESKTOP_BREAKPOINT_PX } from '@vereinsheim/contracts/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, useLocation } from 'react-router-dom';
 import type { AuthService } from '../shared/auth/auth-service.ts';
 import { AuthProvider } from '../shared/auth/session-context.tsx';
@@ -13,6 +13,8 @@ import { RouteGate } from './RouteGate.tsx';
 import { APP_ROUTES } from './routes.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { trackPageView } from './telemetry.ts';
+
+const NotFoundPage = lazy(() => import('./screens/NotFoundPage.tsx'));
 
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -59,6 +61,14 @@ export default function AppShell({ auth }: { auth: AuthService }) {
                     }
                   />
                 ))}
+                <Route
+                  path="*"
+                  element={
+                    <Suspense fallback={<LoadingScreen />}>
+                      <NotFoundPage />
+                    </Suspense>
+                  }
+                />
               </IonRouterOutlet>
             </IonSplitPane>
             <TabBar />
