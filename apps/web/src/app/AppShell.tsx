@@ -14,8 +14,6 @@ import { APP_ROUTES } from './routes.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { trackPageView } from './telemetry.ts';
 
-const NotFoundPage = lazy(() => import('./screens/NotFoundPage.tsx'));
-
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
@@ -27,6 +25,8 @@ import '@ionic/react/css/palettes/dark.system.css';
 import './shell.css';
 
 setupIonicReact();
+
+const NotFoundPage = lazy(() => import('./screens/NotFoundPage.tsx'));
 
 /** One page view per route change (spec §7). */
 function PageViews() {

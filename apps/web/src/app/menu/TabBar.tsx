@@ -29,7 +29,7 @@ export function TabBar() {
     <nav id={TAB_BAR_ID} className="vh-tab-bar" aria-label={t('tabs.label')} hidden={!visible}>
       {tab('/blog', t('tabs.news'), newspaperOutline)}
       {tab('/calendar', t('tabs.calendar'), calendarOutline)}
-      <button type="button" className="vh-tab" onClick={() => void menuController.open('main-menu')}>
+      <button type="button" className="vh-tab" onClick={() => void menuController.toggle('main-menu')}>
         <IonIcon icon={menuOutline} aria-hidden="true" />
         <span>{t('tabs.more')}</span>
       </button>
