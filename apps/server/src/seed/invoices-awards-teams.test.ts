@@ -91,6 +91,9 @@ describe('demo invoices, awards and teams', () => {
     const names = withContact.map((m) => m.firstName);
     expect(names).toEqual(expect.arrayContaining(['Lukas', 'Sophie']));
     for (const unshared of ['Paul', 'Clara', 'Lea']) expect(names).not.toContain(unshared);
-    expect(volleyball.upcomingEvents.map((e) => e.name)).toEqual(['Bergwanderung Wendelstein', 'Sommerfest 2026']);
+    expect(volleyball.upcomingEvents.map((e) => e.name)).toEqual([
+      'Bergwanderung Wendelstein',
+      'Sommerfest 2026',
+    ]);
   });
 });

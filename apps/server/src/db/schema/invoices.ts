@@ -1,4 +1,14 @@
-import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { INVOICE_DIRECTIONS, INVOICE_STATUSES, ORDER_ELEMENT_KINDS } from '@vereinsheim/contracts';
 import { persons, tenants } from './core.ts';
 
