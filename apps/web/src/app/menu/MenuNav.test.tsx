@@ -1,14 +1,38 @@
+import { UnreadCountSchema } from '@vereinsheim/contracts/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { testAppConfig } from '../../test/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../shared/api/client.ts';
+import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
+import { server } from '../../test/msw-server.ts';
 import { MenuNav } from './MenuNav.tsx';
 
-function renderMenu(pathname: string) {
+beforeAll(() => {
+  configureApiClient({
+    baseUrl: ORIGIN,
+    getAccessToken: () => Promise.resolve('t'),
+    getPersonId: () => null,
+  });
+});
+
+function unreadCount(count: number) {
+  server.use(
+    http.get(`${ORIGIN}/api/me/messages/unread-count`, () =>
+      HttpResponse.json(UnreadCountSchema.parse({ unreadcount: count })),
+    ),
+  );
+}
+
+function renderMenu(pathname: string, unread = 0) {
+  unreadCount(unread);
   render(
-    <MemoryRouter initialEntries={[pathname]}>
-      <MenuNav pathname={pathname} links={testAppConfig.links} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[pathname]}>
+        <MenuNav pathname={pathname} links={testAppConfig.links} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
   const current = within(nav)
@@ -97,5 +121,23 @@ describe('side menu', () => {
       'href',
       '/profile/confectionInformations',
     );
+  });
+
+  it('shows the unread messages count on the messages item', async () => {
+    const { nav } = renderMenu('/', 3);
+    const link = await within(nav).findByRole('link', {
+      name: /^Nachrichten\s*,\s*3 ungelesene Nachrichten$/,
+    });
+    expect(link).toHaveAttribute('href', '/messages');
+    expect(within(link).getByTestId('unread-badge')).toHaveTextContent('3');
+    expect(within(nav).getAllByTestId('unread-badge')).toHaveLength(1);
+  });
+
+  it('shows no badge when every message is read', async () => {
+    const { nav } = renderMenu('/', 0);
+    expect(await within(nav).findByRole('link', { name: 'Nachrichten' })).toBeInTheDocument();
+    // let the count query settle before asserting the absence
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(nav).queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@vereinsheim/contracts/app-config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
 import {
   isExternal,
   isMenuItemActive,
@@ -18,6 +19,7 @@ export interface MenuNavProps {
 /** The menu's groups and links (plain anchors: keyboard and screen-reader friendly). */
 export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   const { t } = useTranslation('shell');
+  const unread = useUnreadCount();
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -32,6 +34,17 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
         >
           {t(`menu.items.${item.key}`)}
           {item.beta && <span className="vh-badge">{t('menu.items.beta')}</span>}
+          {item.path === '/messages' && unread > 0 && (
+            <>
+              <span className="vh-badge vh-badge--count" aria-hidden="true" data-testid="unread-badge">
+                {unread > 99 ? '99+' : unread}
+              </span>
+              <span className="vh-visually-hidden">
+                {', '}
+                {t('menu.unread', { count: unread })}
+              </span>
+            </>
+          )}
         </Link>
         {showChildren && (
           <ul className="vh-menu-sub">{item.children!.map((child) => renderItem(child, true))}</ul>
