@@ -5,9 +5,8 @@ import { useAuth, useSession } from '../../../shared/auth/session-context.tsx';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../../shared/i18n/i18n.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { AccountDataSection } from '../components/AccountDataSection.tsx';
-
-/** Where the personal-data work puts the account deletion flow. */
-export const ACCOUNT_DELETION_PATH = '/account/delete';
+import { CalendarFeed } from '../components/CalendarFeed.tsx';
+import { PushNotificationsToggle } from '../components/PushNotificationsToggle.tsx';
 
 export default function AccountPage() {
   const { t, i18n } = useTranslation('account');
@@ -40,7 +39,9 @@ export default function AccountPage() {
             </IonItem>
           ))}
         </IonRadioGroup>
+        <PushNotificationsToggle />
       </IonList>
+      <CalendarFeed />
       <AccountDataSection />
       <IonButton
         expand="block"
