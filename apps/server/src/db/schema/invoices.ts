@@ -29,9 +29,8 @@ export const invoices = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** Null once the person deleted their account: the invoice is kept as the law requires (§ 147 AO). */
+    personId: uuid('person_id').references(() => persons.id, { onDelete: 'set null' }),
     direction: invoiceDirectionEnum('direction').notNull(),
     number: text('number').notNull(),
     title: text('title').notNull(),

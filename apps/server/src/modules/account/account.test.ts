@@ -227,7 +227,19 @@ describe('DELETE /api/me for the seeded demo person', () => {
       payload: { confirmation: 'LÖSCHEN' },
     });
     expect(res.statusCode, res.body).toBe(204);
+    // Invoices are kept as the law requires (recipient name and address are part of an invoice),
+    // but no longer linked to a person; nothing else may remain.
     const leftovers = (await allRowsText()).filter((r) => needles.some((n) => r.text.includes(n)));
-    expect(leftovers.map((r) => `${r.table}: ${r.text.slice(0, 200)}`)).toEqual([]);
+    expect(
+      leftovers.filter((r) => r.table !== 'invoices').map((r) => `${r.table}: ${r.text.slice(0, 200)}`),
+    ).toEqual([]);
+    const kept = leftovers.filter((r) => r.table === 'invoices');
+    expect(kept.length).toBeGreaterThan(0);
+    for (const row of kept) {
+      const invoice = JSON.parse(row.text) as Record<string, unknown>;
+      expect(invoice.person_id).toBeNull();
+      expect(row.text).not.toContain(personId);
+      expect(row.text).not.toContain('demo@vereinsheim.example');
+    }
   });
 });

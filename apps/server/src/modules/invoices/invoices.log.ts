@@ -14,8 +14,8 @@ export type InvoiceChange = {
   invoiceId: string;
   invoiceNumber: string;
   tenantId: string;
-  /** Whose invoice it is (the log belongs to that person). */
-  personId: string;
+  /** Whose invoice it is (the log belongs to that person); null once they deleted their account. */
+  personId: string | null;
   /** Who made the change (null: the system, e.g. the demo seed or a scheduled job). */
   actorPersonId: string | null;
 } & (
@@ -25,6 +25,8 @@ export type InvoiceChange = {
 
 /** Writes an invoice change to the activity log, in the caller's transaction. */
 export async function logInvoiceChange(tx: Tx, change: InvoiceChange): Promise<void> {
+  // A kept invoice of a deleted account has nobody whose log could show the change.
+  if (change.personId === null) return;
   const base = {
     personId: change.personId,
     actorPersonId: change.actorPersonId,

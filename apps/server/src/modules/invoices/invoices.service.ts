@@ -30,7 +30,8 @@ function toSummary(row: InvoiceRow & { tenantName: string }, today: string): Inv
     id: row.id,
     tenantId: row.tenantId,
     tenantName: row.tenantName,
-    personId: row.personId,
+    // Listed only for their own person, so the link is always present here.
+    personId: row.personId ?? '',
     direction: row.direction,
     number: row.number,
     title: row.title,

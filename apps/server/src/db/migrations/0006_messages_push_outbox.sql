@@ -1,2 +1,0 @@
-ALTER TABLE "messages" ADD COLUMN "push_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "messages_push_pending_idx" ON "messages" USING btree ("created_at") WHERE push_pending;
