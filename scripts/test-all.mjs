@@ -46,6 +46,47 @@ if (v) {
   totals.failed += 1;
 }
 
+// 1b. With DATABASE_URL the API tests above ran on PostgreSQL; run them on the embedded PGlite too.
+if (process.env.DATABASE_URL) {
+  const pgliteReport = path.join(out, 'vitest-pglite.json');
+  fs.rmSync(pgliteReport, { force: true });
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  console.log('\n▶ vitest (server on PGlite)');
+  const res = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${pgliteReport}`,
+    ],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  const r = readJson(pgliteReport);
+  if (r) {
+    totals.passed += r.numPassedTests ?? 0;
+    totals.failed += r.numFailedTests ?? 0;
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
+  if (res.status !== 0) {
+    exitCode = 1;
+    if (!r?.numFailedTests) totals.failed += 1;
+  }
+}
+
+// 1c. Static checks: types and lint, each counted as one check.
+for (const [label, script] of [
+  ['typecheck', 'typecheck'],
+  ['lint', 'lint'],
+]) {
+  if (run(label, 'npm', ['run', '--silent', script]) === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
 // 2. The production build of the web app and its JavaScript budget.
 if (fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))) {
   const buildStatus = run('web build', 'npm', ['run', 'build', '-w', 'apps/web']);

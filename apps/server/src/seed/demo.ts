@@ -177,7 +177,10 @@ export const demoTenantId = (slug: string) => demoId(`tenant:${slug}`);
 
 /** Seeds the demo clubs, persons and accounts. Idempotent: fixed ids, existing rows are left alone. */
 /** `dataDir`: where demo files (team documents) are written; without it they are left out. */
-export async function seedDemoData(db: Database, options: { issuer: string; dataDir?: string }): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  options: { issuer: string; dataDir?: string },
+): Promise<void> {
   const people = [...NAMED, ...generated()];
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {

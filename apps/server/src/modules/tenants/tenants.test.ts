@@ -24,15 +24,13 @@ beforeAll(async () => {
   await ctx.addMembership(other.personId, foreign, 'member');
   // An ended membership no longer counts.
   const ended = await ctx.createClub('Ehemaliger Verein');
-  await ctx.db
-    .insert(memberships)
-    .values({
-      personId: mia.personId,
-      tenantId: ended,
-      role: 'member',
-      startsOn: '2010-01-01',
-      endsOn: '2011-01-01',
-    });
+  await ctx.db.insert(memberships).values({
+    personId: mia.personId,
+    tenantId: ended,
+    role: 'member',
+    startsOn: '2010-01-01',
+    endsOn: '2011-01-01',
+  });
 });
 afterAll(() => ctx.close());
 

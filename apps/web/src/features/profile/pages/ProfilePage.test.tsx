@@ -81,7 +81,11 @@ const wrap = (children: ReactNode) => (
 );
 
 beforeAll(() => {
-  configureApiClient({ baseUrl: ORIGIN, getAccessToken: () => Promise.resolve('t'), getPersonId: () => null });
+  configureApiClient({
+    baseUrl: ORIGIN,
+    getAccessToken: () => Promise.resolve('t'),
+    getPersonId: () => null,
+  });
 });
 
 describe('/profile', () => {
@@ -90,12 +94,18 @@ describe('/profile', () => {
     render(wrap(<ProfilePage />));
     expect(await screen.findByText('Hauptstraße 1, 50667 Köln')).toBeInTheDocument();
     expect(screen.getByText('TSV Test: Interne Ansicht (Kontakt)')).toBeInTheDocument();
-    expect(screen.getAllByText(/Name, Geburtsdatum und Geburtsort werden immer benötigt/).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(/Name, Geburtsdatum und Geburtsort werden immer benötigt/).length,
+    ).toBeGreaterThan(0);
     expect(screen.getByText('Mia Hoffmann')).toBeInTheDocument();
   });
 
   it('shows the spec message when the profile cannot be loaded', async () => {
-    server.use(http.get(`${ORIGIN}/api/me`, () => HttpResponse.json({ type: 'about:blank', title: 'x', status: 500 }, { status: 500 })));
+    server.use(
+      http.get(`${ORIGIN}/api/me`, () =>
+        HttpResponse.json({ type: 'about:blank', title: 'x', status: 500 }, { status: 500 }),
+      ),
+    );
     render(wrap(<ProfilePage />));
     expect(await screen.findByText(/Wir konnten deine Profildaten momentan nicht laden/)).toBeInTheDocument();
   });
@@ -105,7 +115,14 @@ describe('/profile/bankaccount', () => {
   it('lists nothing yet and offers to add a bank account', async () => {
     server.use(
       http.get(`${ORIGIN}/api/me/bankaccount`, () =>
-        HttpResponse.json({ items: [], maximumcount: 0, page: 1, pagesize: 200, top: 200, orderbytype: 'ascending' }),
+        HttpResponse.json({
+          items: [],
+          maximumcount: 0,
+          page: 1,
+          pagesize: 200,
+          top: 200,
+          orderbytype: 'ascending',
+        }),
       ),
       http.post(`${ORIGIN}/api/me/bankaccount/validate-iban`, () =>
         HttpResponse.json(
