@@ -82,6 +82,7 @@ if (process.env.DATABASE_URL) {
 for (const [label, script] of [
   ['typecheck', 'typecheck'],
   ['lint', 'lint'],
+  ['format', 'format:check'],
 ]) {
   if (run(label, 'npm', ['run', '--silent', script]) === 0) totals.passed += 1;
   else totals.failed += 1;
