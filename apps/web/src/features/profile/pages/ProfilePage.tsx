@@ -55,7 +55,7 @@ function Holders({ item }: { item: PersonalItem }) {
 
 /** /profile: the person, every datum grouped by kind, and who holds it in which view. */
 export default function ProfilePage() {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const query = useProfile();
   const [editing, setEditing] = useState(false);
   const me = query.data;
@@ -87,7 +87,12 @@ export default function ProfilePage() {
                     <h3>{[me.title, me.firstName, me.lastName].filter(Boolean).join(' ')}</h3>
                     <p>
                       {t('person.born', {
-                        date: me.birthdate ?? '–',
+                        date: me.birthdate
+                          ? new Intl.DateTimeFormat(i18n.language, {
+                              dateStyle: 'medium',
+                              timeZone: 'UTC',
+                            }).format(new Date(`${me.birthdate}T00:00:00Z`))
+                          : '–',
                         place: me.birthplace ?? '–',
                         age: me.age ?? '–',
                       })}
