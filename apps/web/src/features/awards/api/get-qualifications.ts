@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
 import { CredentialListSchema, type CredentialList } from '@vereinsheim/contracts/awards';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from './paging.ts';
+import { nextPage } from '../../../shared/api/paging.ts';
 
 /** GET me/qualification: paging, ordered by CreatedAt (spec §7, §9). */
 export function fetchQualificationsPage(page: number, signal?: AbortSignal): Promise<CredentialList> {

@@ -3,6 +3,7 @@ import { EventListSchema, type EventDetail } from '@vereinsheim/contracts/events
 import type { PagedList } from '@vereinsheim/contracts/paging';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { nextPage } from '../../../shared/api/paging.ts';
 
 /** The list filters of spec §2: date from/to, disciplines, divisions and clubs. */
 export interface EventFilters {
@@ -41,27 +42,12 @@ export function fetchEventPage(
   );
 }
 
-/** The next page, or undefined once the loaded items reach the maximum count (spec §4). */
-export function nextEventPage(pages: PagedList<EventDetail>[]): number | undefined {
-  const last = pages[pages.length - 1];
-  if (!last) return 1;
-  const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-  return loaded >= last.maximumcount || last.items.length === 0 ? undefined : last.page + 1;
-}
-
-/** Merges pages by id: an event that moved between pages appears once, with its newest fields. */
-export function mergeEventPages(pages: PagedList<EventDetail>[]): EventDetail[] {
-  const byId = new Map<string, EventDetail>();
-  for (const page of pages) for (const e of page.items) byId.set(e.id, { ...byId.get(e.id), ...e });
-  return [...byId.values()];
-}
-
 export const eventsQueryOptions = (filters: EventFilters) =>
   infiniteQueryOptions({
     queryKey: ['events', 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchEventPage(filters, pageParam, DEFAULT_PAGE_SIZE, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextEventPage(pages),
+    getNextPageParam: (_last, pages) => nextPage(pages),
     staleTime: CACHE_FRESHNESS_MS.eventList,
   });
 

@@ -3,6 +3,7 @@ import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/cont
 import type { PagedList } from '@vereinsheim/contracts/paging';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { nextPage } from '../../../shared/api/paging.ts';
 
 /** GET /api/me/event/registrations?includeCancelled=true (paged, spec §7). */
 export function fetchMyRegistrations(page: number, signal?: AbortSignal): Promise<PagedList<MyRegistration>> {
@@ -19,10 +20,7 @@ export const myRegistrationsQueryOptions = () =>
     queryKey: ['events', 'my-registrations'],
     queryFn: ({ pageParam, signal }) => fetchMyRegistrations(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: PagedList<MyRegistration>, pages: PagedList<MyRegistration>[]) => {
-      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-      return loaded >= last.maximumcount || last.items.length === 0 ? undefined : last.page + 1;
-    },
+    getNextPageParam: (_last, pages) => nextPage(pages),
     staleTime: CACHE_FRESHNESS_MS.myRegistrations,
   });
 

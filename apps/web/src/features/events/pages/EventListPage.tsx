@@ -1,22 +1,12 @@
-import {
-  IonButton,
-  IonInfiniteScroll,
-  IonInfiniteScrollContent,
-  IonInput,
-  IonList,
-  IonRefresher,
-  IonRefresherContent,
-  IonSelect,
-  IonSelectOption,
-  IonSpinner,
-} from '@ionic/react';
+import { IonButton, IonInput, IonList, IonSelect, IonSelectOption } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mergePages } from '../../../shared/api/paging.ts';
 import { useMyTenants } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useCatalogue } from '../api/get-catalogues.ts';
-import { mergeEventPages, useEvents, type EventFilters } from '../api/get-events.ts';
+import { useEvents, type EventFilters } from '../api/get-events.ts';
 import { EventListItem } from '../components/EventListItem.tsx';
 import { todayIso } from '../components/format.ts';
 import '../components/events.css';
@@ -37,22 +27,13 @@ export default function EventListPage() {
   const disciplines = useCatalogue('disciplines');
   const divisions = useCatalogue('divisions');
   const clubs = useMyTenants();
-  const events = useMemo(() => (query.data ? mergeEventPages(query.data.pages) : []), [query.data]);
-  const loadMoreFailed = query.isFetchNextPageError;
+  const events = useMemo(() => (query.data ? mergePages(query.data.pages) : []), [query.data]);
   const set = (patch: Partial<EventFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const multi = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
   const selectLabels = { cancelText: t('filters.cancel'), okText: t('filters.ok') };
 
   return (
     <AppPage title={t('listTitle')}>
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(event) => {
-          void query.refetch().finally(() => event.detail.complete());
-        }}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
       <section className="vh-event-filters" aria-label={t('filters.title')}>
         <IonInput
           type="date"
@@ -117,39 +98,24 @@ export default function EventListPage() {
           {t('filters.reset')}
         </IonButton>
       </section>
-      {query.isPending ? (
-        <IonSpinner aria-label={t('loading')} />
-      ) : query.isError && !query.data ? (
-        <EmptyState message={t('loadError')}>
-          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-        </EmptyState>
-      ) : events.length === 0 ? (
-        <EmptyState message={t('empty')} />
-      ) : (
-        <>
-          <IonList aria-busy={query.isFetching} aria-label={t('listTitle')}>
-            {events.map((event) => (
-              <EventListItem key={event.id} event={event} />
-            ))}
-          </IonList>
-          {loadMoreFailed && (
-            <EmptyState message={t('loadError')}>
-              <IonButton onClick={() => void query.fetchNextPage()}>{t('retry')}</IonButton>
-            </EmptyState>
-          )}
-          <IonInfiniteScroll
-            disabled={!query.hasNextPage || loadMoreFailed}
-            onIonInfinite={(event) => {
-              // Skipped while a fetch runs or everything is loaded (spec §4).
-              const done = () => void event.target.complete();
-              if (!query.hasNextPage || query.isFetchingNextPage) done();
-              else void query.fetchNextPage().finally(done);
-            }}
-          >
-            <IonInfiniteScrollContent loadingText={t('loadingMore')} />
-          </IonInfiniteScroll>
-        </>
-      )}
+      <InfiniteList
+        query={query}
+        count={events.length}
+        empty={t('empty')}
+        texts={{
+          loading: t('loading'),
+          loadError: t('loadError'),
+          retry: t('retry'),
+          loadMoreError: t('loadError'),
+          loadingMore: t('loadingMore'),
+        }}
+      >
+        <IonList aria-busy={query.isFetching} aria-label={t('listTitle')}>
+          {events.map((event) => (
+            <EventListItem key={event.id} event={event} />
+          ))}
+        </IonList>
+      </InfiniteList>
     </AppPage>
   );
 }

@@ -11,8 +11,8 @@ import {
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { OrderElementList } from '@vereinsheim/contracts/invoice';
 import { useTranslation } from 'react-i18next';
+import { mergePages } from '../../../shared/api/paging.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { mergeOrderElementPages } from '../api/get-order-elements.ts';
 import { formatMoney } from './format.ts';
 
 /** What the person ordered or was charged, newest first, each linked to its invoice when there is one. */
@@ -23,7 +23,7 @@ export function OrderElementsList({
 }) {
   const { t, i18n } = useTranslation('invoices');
   const language = i18n.resolvedLanguage;
-  const items = query.data ? mergeOrderElementPages(query.data.pages) : [];
+  const items = query.data ? mergePages(query.data.pages) : [];
   const loadMoreFailed = query.isFetchNextPageError;
   if (query.isPending) return <IonSpinner aria-label={t('orders.loading')} />;
   if (query.isError && !query.data)

@@ -15,9 +15,10 @@ import {
 } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mergePages } from '../../../shared/api/paging.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { mergeInvoicePages, useInvoices, type InvoiceFilter } from '../api/get-invoices.ts';
+import { useInvoices, type InvoiceFilter } from '../api/get-invoices.ts';
 import { useOrderElements } from '../api/get-order-elements.ts';
 import { OrderElementsList } from '../components/OrderElementsList.tsx';
 import { formatDay, formatMoney } from '../components/format.ts';
@@ -35,7 +36,7 @@ export default function InvoicesPage() {
   const filter: InvoiceFilter = tab === 'orders' ? 'all' : tab;
   const query = useInvoices(filter);
   const orders = useOrderElements(tab === 'orders');
-  const invoices = query.data ? mergeInvoicePages(query.data.pages) : [];
+  const invoices = query.data ? mergePages(query.data.pages) : [];
   const loadMoreFailed = query.isFetchNextPageError;
 
   return (

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
 import { LogMessageListSchema, type LogMessageList } from '@vereinsheim/contracts/activity-log';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { nextPage } from '../../../shared/api/paging.ts';
 
 /** GET /api/me/logmessages, newest first. */
 export function fetchLogMessages(page: number, signal?: AbortSignal): Promise<LogMessageList> {
@@ -18,10 +19,7 @@ export const logMessagesQueryOptions = () =>
     queryKey: ['logs', 'list'],
     queryFn: ({ pageParam, signal }) => fetchLogMessages(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-      return loaded >= last.maximumcount || last.items.length === 0 ? undefined : last.page + 1;
-    },
+    getNextPageParam: (_last, pages) => nextPage(pages),
     staleTime: 15_000,
   });
 

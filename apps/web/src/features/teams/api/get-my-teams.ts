@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { TeamListSchema, type TeamList, type TeamSummary } from '@vereinsheim/contracts/team';
+import { TeamListSchema, type TeamList } from '@vereinsheim/contracts/team';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { nextPage } from '../../../shared/api/paging.ts';
 
 /** GET /me/team: the person's teams by name. */
 export function fetchMyTeamsPage(page: number, signal?: AbortSignal): Promise<TeamList> {
@@ -13,26 +14,12 @@ export function fetchMyTeamsPage(page: number, signal?: AbortSignal): Promise<Te
   );
 }
 
-export function nextTeamsPage(pages: TeamList[]): number | undefined {
-  const last = pages[pages.length - 1];
-  if (!last) return 1;
-  const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-  return loaded >= last.maximumcount || last.items.length === 0 ? undefined : last.page + 1;
-}
-
-export function mergeTeamPages(pages: TeamList[]): TeamSummary[] {
-  const byId = new Map<string, TeamSummary>();
-  for (const page of pages)
-    for (const item of page.items) byId.set(item.id, { ...byId.get(item.id), ...item });
-  return [...byId.values()];
-}
-
 export const myTeamsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ['teams', 'mine'],
     queryFn: ({ pageParam, signal }) => fetchMyTeamsPage(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextTeamsPage(pages),
+    getNextPageParam: (_last, pages) => nextPage(pages),
     staleTime: 60_000,
   });
 

@@ -1,6 +1,9 @@
 import type { PagedList } from '@vereinsheim/contracts/paging';
 
-/** The next page, or undefined once the loaded items reach the maximum count (spec §4). */
+/**
+ * The next page of a paged list `{items, maximumcount, page, pagesize, top}`, or undefined once the loaded items
+ * reach the maximum count or a page comes back empty (spec §4). Use as TanStack Query's `getNextPageParam`.
+ */
 export function nextPage<T>(pages: PagedList<T>[]): number | undefined {
   const last = pages[pages.length - 1];
   if (!last) return 1;

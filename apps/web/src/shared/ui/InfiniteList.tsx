@@ -1,0 +1,90 @@
+import {
+  IonButton,
+  IonInfiniteScroll,
+  IonInfiniteScrollContent,
+  IonRefresher,
+  IonRefresherContent,
+  IonSpinner,
+} from '@ionic/react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './EmptyState.tsx';
+import { loadNextPage } from './infinite-scroll.ts';
+
+/** The texts of an infinite list; each defaults to the `common` namespace's `list.*`. */
+export interface InfiniteListTexts {
+  loading: string;
+  loadError: string;
+  retry: string;
+  loadMoreError: string;
+  loadingMore: string;
+}
+
+/**
+ * The body of an endless list inside a page's IonContent: pull-to-refresh (page 1 again), a spinner while the first
+ * page loads, a load error with retry, the empty state, the list itself (`children`, rendered only when `count > 0`),
+ * a load-more error with retry, and infinite scrolling that is skipped while a fetch runs or everything is loaded.
+ */
+export function InfiniteList({
+  query,
+  count,
+  empty,
+  texts,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<unknown>>;
+  /** How many items are loaded (after merging). */
+  count: number;
+  /** The empty-state sentence. */
+  empty: string;
+  texts?: Partial<InfiniteListTexts>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const text: InfiniteListTexts = {
+    loading: texts?.loading ?? t('list.loading'),
+    loadError: texts?.loadError ?? t('list.loadError'),
+    retry: texts?.retry ?? t('error.retry'),
+    loadMoreError: texts?.loadMoreError ?? t('list.loadMoreError'),
+    loadingMore: texts?.loadingMore ?? t('list.loadingMore'),
+  };
+  const loadMoreFailed = query.isFetchNextPageError;
+  return (
+    <>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) => {
+          // Reload = page 1 again (spec §4): refetching an infinite query starts from the first page.
+          void query.refetch().finally(() => event.detail.complete());
+        }}
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      {query.isPending ? (
+        <IonSpinner aria-label={text.loading} />
+      ) : query.isError && !query.data ? (
+        <EmptyState message={text.loadError}>
+          <IonButton onClick={() => void query.refetch()}>{text.retry}</IonButton>
+        </EmptyState>
+      ) : count === 0 ? (
+        <EmptyState message={empty} />
+      ) : (
+        <>
+          {children}
+          {loadMoreFailed && (
+            <EmptyState message={text.loadMoreError}>
+              <IonButton onClick={() => void query.fetchNextPage()}>{text.retry}</IonButton>
+            </EmptyState>
+          )}
+          <IonInfiniteScroll
+            disabled={!query.hasNextPage || loadMoreFailed}
+            onIonInfinite={(event) => loadNextPage(query, () => void event.target.complete())}
+          >
+            <IonInfiniteScrollContent loadingText={text.loadingMore} />
+          </IonInfiniteScroll>
+        </>
+      )}
+    </>
+  );
+}
