@@ -77,6 +77,11 @@ describe('bearer access tokens', () => {
     expect(res.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
   });
 
+  it('answers 401 before it looks at the request’s input', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me/tenant/find?page=0&orderbytype=sideways' });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('ignores the userId, userid and oid headers', async () => {
     const other = await ctx.createPerson();
     const res = await ctx.app.inject({

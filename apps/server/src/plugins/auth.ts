@@ -25,7 +25,7 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    /** preHandler that answers 401 unless a valid bearer access token names a known person. */
+    /** onRequest hook that answers 401 unless a valid bearer access token names a known person. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }

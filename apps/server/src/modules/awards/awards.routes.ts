@@ -10,7 +10,7 @@ import { actorOf } from '../../plugins/auth.ts';
 import { awardsService } from './awards.service.ts';
 
 export const awardsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   const errors = { 400: ProblemSchema, 401: ProblemSchema };
 

@@ -17,7 +17,7 @@ import { blogService } from './blog.service.ts';
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
 export const blogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me/cms2/blogpost',

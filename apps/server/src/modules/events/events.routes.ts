@@ -35,7 +35,7 @@ function attachment(fileName: string): string {
 /** Authenticated event routes under /api. */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app, deps) => {
   const service = eventsService(deps);
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/event',

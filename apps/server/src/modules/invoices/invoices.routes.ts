@@ -15,7 +15,7 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicesService } from './invoices.service.ts';
 
 export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/invoice',

@@ -18,7 +18,7 @@ import { messagesService } from './messages.service.ts';
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
 export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me/messages',

@@ -11,7 +11,7 @@ import { actorOf } from '../../plugins/auth.ts';
 import { personsService } from './persons.service.ts';
 
 export const personsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/b2c/person/:subject',

@@ -51,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   );
 
   const authedRoutes: FastifyPluginAsyncZod = async (authed) => {
-    authed.addHook('preHandler', app.authenticate);
+    authed.addHook('onRequest', app.authenticate);
 
     authed.get(
       '/me/push/subscriptions',

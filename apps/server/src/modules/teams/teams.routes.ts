@@ -25,7 +25,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string 
   app,
   { db, dataDir },
 ) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
   app.get(

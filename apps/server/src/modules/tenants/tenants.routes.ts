@@ -5,7 +5,7 @@ import { actorOf } from '../../plugins/auth.ts';
 import { tenantsService } from './tenants.service.ts';
 
 export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/me/tenant/find',
