@@ -78,7 +78,10 @@ describe('bearer access tokens', () => {
   });
 
   it('answers 401 before it looks at the request’s input', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/me/tenant/find?page=0&orderbytype=sideways' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/tenant/find?page=0&orderbytype=sideways',
+    });
     expect(res.statusCode).toBe(401);
   });
 
