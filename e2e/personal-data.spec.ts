@@ -1,44 +1,44 @@
 import { DEMO, expect, isProviderUrl, signIn, test } from './fixtures.ts';
 
 test.describe('personal data', () => {
-  test('add an address, share it internally with one club, see the club on /profile and the log entry', async ({
-    page,
-  }) => {
-    test.skip(test.info().project.name !== 'desktop', 'state-changing journey runs once');
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, {
-      from: '/profile/address',
-      expectPath: '/profile/address',
-    });
-    await page.locator('ion-button:visible', { hasText: 'Adresse hinzufügen' }).click();
-    await page.getByLabel('Straße *').fill('Musterweg');
-    await page.getByLabel('Hausnummer').fill('5');
-    await page.getByLabel('PLZ *').fill('10115');
-    await page.getByLabel('Ort *').fill('Berlin');
-    await page.locator('ion-button:visible', { hasText: 'Speichern' }).click();
+  test(
+    'add an address, share it internally with one club, see the club on /profile and the log entry',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
+        from: '/profile/address',
+        expectPath: '/profile/address',
+      });
+      await page.locator('ion-button:visible', { hasText: 'Adresse hinzufügen' }).click();
+      await page.getByLabel('Straße *').fill('Musterweg');
+      await page.getByLabel('Hausnummer').fill('5');
+      await page.getByLabel('PLZ *').fill('10115');
+      await page.getByLabel('Ort *').fill('Berlin');
+      await page.locator('ion-button:visible', { hasText: 'Speichern' }).click();
 
-    const item = page.locator('ion-item:visible').filter({ hasText: 'Musterweg 5, 10115 Berlin' });
-    await expect(item).toBeVisible();
-    await expect(item.getByText(/Neu angelegt/)).toBeVisible();
-    const club = item.locator('.vh-sharing-club').filter({ hasText: 'TSV Grünwald 1894 e.V.' });
-    await club.locator('ion-toggle', { hasText: 'Interne Ansicht (Kontakt)' }).click();
-    await expect(club.locator('ion-toggle', { hasText: 'Interne Ansicht (Kontakt)' })).toHaveJSProperty(
-      'checked',
-      true,
-    );
+      const item = page.locator('ion-item:visible').filter({ hasText: 'Musterweg 5, 10115 Berlin' });
+      await expect(item).toBeVisible();
+      await expect(item.getByText(/Neu angelegt/)).toBeVisible();
+      const club = item.locator('.vh-sharing-club').filter({ hasText: 'TSV Grünwald 1894 e.V.' });
+      await club.locator('ion-toggle', { hasText: 'Interne Ansicht (Kontakt)' }).click();
+      await expect(club.locator('ion-toggle', { hasText: 'Interne Ansicht (Kontakt)' })).toHaveJSProperty(
+        'checked',
+        true,
+      );
 
-    await page.goto('/profile');
-    const overview = page.locator('ion-item:visible').filter({ hasText: 'Musterweg 5, 10115 Berlin' });
-    await expect(overview.getByText('TSV Grünwald 1894 e.V.: Interne Ansicht (Kontakt)')).toBeVisible();
+      await page.goto('/profile');
+      const overview = page.locator('ion-item:visible').filter({ hasText: 'Musterweg 5, 10115 Berlin' });
+      await expect(overview.getByText('TSV Grünwald 1894 e.V.: Interne Ansicht (Kontakt)')).toBeVisible();
 
-    await page.goto('/logs');
-    await expect(page.getByText('Adresse angelegt: Musterweg 5, 10115 Berlin')).toBeVisible();
-    await expect(
-      page.getByText(/Musterweg 5, 10115 Berlin“ für TSV Grünwald 1894 e.V. freigegeben/),
-    ).toBeVisible();
-  });
+      await page.goto('/logs');
+      await expect(page.getByText('Adresse angelegt: Musterweg 5, 10115 Berlin')).toBeVisible();
+      await expect(
+        page.getByText(/Musterweg 5, 10115 Berlin“ für TSV Grünwald 1894 e.V. freigegeben/),
+      ).toBeVisible();
+    },
+  );
 
-  test('an invalid IBAN gets the spec message', async ({ page }) => {
-    test.skip(test.info().project.name !== 'desktop', 'one project is enough');
+  test('an invalid IBAN gets the spec message', { tag: '@desktop-only' }, async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, {
       from: '/profile/bankaccount',
       expectPath: '/profile/bankaccount',
@@ -52,8 +52,7 @@ test.describe('personal data', () => {
 
 test.describe('account deletion', () => {
   test.use({ freshDatabase: true });
-  test('deletes the demo account; signing in again fails', async ({ page }) => {
-    test.skip(test.info().project.name !== 'desktop', 'one project is enough');
+  test('deletes the demo account; signing in again fails', { tag: '@desktop-only' }, async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
     await page.locator('ion-button:visible', { hasText: 'Konto löschen' }).click();
     await page.getByLabel('Zur Bestätigung LÖSCHEN eingeben').fill('LÖSCHEN');

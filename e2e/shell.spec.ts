@@ -92,7 +92,6 @@ test.describe('web app shell', () => {
   test('axe-core: no serious or critical violations on the signed-out screen, the provider login and the dashboard', async ({
     page,
   }) => {
-    test.skip(!isDesktop() && !!process.env.CI, 'one viewport is enough on CI');
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
     const signedOut = await expectNoSeriousA11yViolations(page);

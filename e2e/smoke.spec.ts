@@ -1,14 +1,17 @@
 import { DEMO, expect, signIn, test } from './fixtures.ts';
 
 test.describe('smoke', () => {
-  test('the provider publishes its discovery document with PKCE S256', async ({ request }) => {
-    test.skip(test.info().project.name !== 'desktop', 'an API check: one project is enough');
-    const res = await request.get('/oidc/.well-known/openid-configuration');
-    expect(res.status()).toBe(200);
-    const meta = (await res.json()) as { issuer: string; code_challenge_methods_supported?: string[] };
-    expect(meta.code_challenge_methods_supported).toContain('S256');
-    expect(meta.issuer).toMatch(/\/oidc$/);
-  });
+  test(
+    'the provider publishes its discovery document with PKCE S256',
+    { tag: '@desktop-only' },
+    async ({ request }) => {
+      const res = await request.get('/oidc/.well-known/openid-configuration');
+      expect(res.status()).toBe(200);
+      const meta = (await res.json()) as { issuer: string; code_challenge_methods_supported?: string[] };
+      expect(meta.code_challenge_methods_supported).toContain('S256');
+      expect(meta.issuer).toMatch(/\/oidc$/);
+    },
+  );
 
   test('the signed-out start page renders in German', async ({ page }) => {
     const res = await page.goto('/');
@@ -18,9 +21,12 @@ test.describe('smoke', () => {
     await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
   });
 
-  test('signIn() goes through the provider and back into the app', async ({ page }) => {
-    test.skip(test.info().project.name !== 'desktop', 'the helper itself; journeys cover both viewports');
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
-    await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
-  });
+  test(
+    'signIn() goes through the provider and back into the app',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+      await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
+    },
+  );
 });
