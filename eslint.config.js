@@ -1,9 +1,97 @@
 // @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+
+// Web import boundaries (apps/web/README.md "Import boundaries"): shared ← features ← app, features never import each
+// other. One zone per feature folder, so a new feature is covered without touching this file.
+const web = (dir) => path.join(import.meta.dirname, 'apps/web/src', dir);
+const webFeatures = fs
+  .readdirSync(web('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  {
+    target: web('shared'),
+    from: [web('features'), web('app')],
+    message:
+      'shared/ is used by features and app, it never imports them: move the code to shared/ or pass it in.',
+  },
+  {
+    target: web('features'),
+    from: web('app'),
+    message: 'features/ never import app/: the app composes features (props, children, route table).',
+  },
+  ...webFeatures.map((feature) => ({
+    target: web(`features/${feature}`),
+    from: web('features'),
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move what both need to shared/, or compose them in app/.',
+  })),
+];
+
+const root = import.meta.dirname;
+const server = path.join(root, 'apps/server/src');
+const serverModules = fs
+  .readdirSync(path.join(server, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleIndex = `${server}/modules/*/index.ts`;
+
+/**
+ * Server boundaries (docs/ARCHITECTURE.md): infrastructure (plugins, lib, policy, db) never imports a
+ * domain module; a module reaches another module, and identity/seed/app reach modules, only through
+ * that module's index.ts.
+ */
+const serverBoundaries = {
+  files: ['apps/server/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    // Without these the cycle check skips TypeScript files (it parses only .js by default).
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: root,
+        zones: [
+          {
+            target: ['plugins', 'lib', 'policy', 'db', 'config.ts'].map((dir) => path.join(server, dir)),
+            from: path.join(server, 'modules'),
+            message: 'Infrastructure must not depend on a domain module; inject what it needs (see app.ts).',
+          },
+          ...serverModules.map((name) => ({
+            target: path.join(server, 'modules', name),
+            from: `${server}/modules/**/*`,
+            except: [`${server}/modules/${name}/**/*`, moduleIndex],
+            message: `Import another module only through its index.ts.`,
+          })),
+          {
+            target: [
+              path.join(server, 'identity'),
+              path.join(server, 'seed'),
+              path.join(server, 'app.ts'),
+              path.join(root, 'apps/server/test'),
+            ],
+            from: `${server}/modules/**/*`,
+            except: [moduleIndex],
+            message: 'Import a module only through its index.ts.',
+          },
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -54,6 +142,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  {
+    // Web import boundaries and no import cycles in the web app (eslint-plugin-import-x).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  serverBoundaries,
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

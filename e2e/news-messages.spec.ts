@@ -43,7 +43,7 @@ test.describe('news and messages', () => {
     // Both projects share one server: each opens a different unread demo message.
     const [title, text] =
       test.info().project.name === 'desktop'
-        ? ['Neue Rechnung: Mitgliedsbeitrag 2026', /120,00 €/]
+        ? ['Neue Rechnung: Mitgliedsbeitrag 2026', /120,00\s€/] // Intl: a no-break space before €
         : ['Erinnerung: Mitgliederversammlung', /freuen uns auf euch/];
     await page.goto('/messages');
     const item = page.getByTestId('message').filter({ hasText: title });

@@ -41,6 +41,9 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The web app's service worker (offline shell) would answer requests that specs intercept with page.route;
+    // pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, expect, expectNoSeriousA11yViolations, isProviderUrl, signIn, test } from './fixtures.ts';
 
 /** Issue 3: the web app shell — deep links through the sign-in, layout per viewport, language, sign-out, a11y. */
@@ -16,10 +16,17 @@ async function openMenu(page: Page) {
   return menu;
 }
 
-async function storedTokenKeys(page: Page): Promise<string[]> {
+/** Web Storage entries that look like tokens (the web app keeps none, ADR 0009). */
+async function tokensInWebStorage(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.endsWith('-token')),
+    [...Object.entries(localStorage), ...Object.entries(sessionStorage)]
+      .filter(([key, value]) => key.endsWith('-token') || /eyJ[A-Za-z0-9_-]{10,}\./.test(value))
+      .map(([key]) => key),
   );
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === '__Host-vh_session');
 }
 
 test.describe('web app shell', () => {
@@ -30,7 +37,15 @@ test.describe('web app shell', () => {
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByRole('heading', { name: 'Veranstaltungen' }).first()).toBeVisible();
     expect(new URL(page.url()).search).not.toMatch(/code=|state=/);
-    expect(await storedTokenKeys(page)).toHaveLength(1);
+    // The session is an HttpOnly __Host- cookie; no token reaches the page.
+    expect(await tokensInWebStorage(page)).toEqual([]);
+    expect(await sessionCookie(page.context())).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('vh_session');
   });
 
   test('desktop shows the side menu with its five groups; mobile shows #myTabBar instead', async ({
@@ -73,20 +88,44 @@ test.describe('web app shell', () => {
     await expect(menu.getByRole('heading', { name: 'General' })).toBeVisible();
   });
 
-  test('sign-out ends on the signed-out screen, removes the token and ends the provider session', async ({
+  test('sign-out ends the session at the server and the provider, and the old session cookie opens nothing', async ({
     page,
+    request,
   }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
-    expect(await storedTokenKeys(page)).toHaveLength(1);
+    const before = await sessionCookie(page.context());
+    expect(before).toBeDefined();
+    const withOldCookie = { headers: { cookie: `__Host-vh_session=${before!.value}` } };
+    expect((await request.get('/bff/session', withOldCookie)).status()).toBe(200);
+
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/signed-out', { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
-    expect(await storedTokenKeys(page)).toEqual([]);
+    expect(await sessionCookie(page.context())).toBeUndefined();
+    // A copy of the old cookie is worth nothing: the server session is gone.
+    expect((await request.get('/bff/session', withOldCookie)).status()).toBe(401);
+    expect((await request.get('/api/me/tenant/find', withOldCookie)).status()).toBe(401);
 
     // Signing in again must ask for the password: the provider session is gone.
     await page.getByRole('button', { name: 'Jetzt anmelden' }).click();
     await page.waitForURL((url) => isProviderUrl(url), { timeout: 20_000 });
     await expect(page.locator('input[autocomplete="current-password"]')).toBeVisible();
+  });
+
+  test('tabs share one session: a new tab is signed in, and signing out in one tab signs out the other', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
+    await expect(page.getByRole('heading', { name: 'Konto' }).first()).toBeVisible();
+    const second = await context.newPage();
+    await second.goto('/events');
+    await expect(second.getByRole('heading', { name: 'Veranstaltungen' }).first()).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(second.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible({ timeout: 20_000 });
+    await second.close();
   });
 
   test('axe-core: no serious or critical violations on the signed-out screen, the provider login and the dashboard', async ({

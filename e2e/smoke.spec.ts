@@ -14,11 +14,18 @@ test.describe('smoke', () => {
   );
 
   test('the signed-out start page renders in German', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Permissions-Policy')) warnings.push(message.text());
+    });
     const res = await page.goto('/');
+    // A restrictive Permissions-Policy that Chromium reads without complaint (no unknown features).
+    expect(res?.headers()['permissions-policy']).toContain('camera=()');
     expect(res?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+    expect(warnings).toEqual([]);
   });
 
   test(

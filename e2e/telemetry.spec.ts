@@ -1,4 +1,5 @@
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { E2E_METRICS_TOKEN } from './support/server.ts';
 
 /** Sum of the samples of one metric whose label set contains every given label. */
 function sample(metrics: string, name: string, labels: Record<string, string>): number {
@@ -16,7 +17,10 @@ test('page views and API calls of the web app arrive in /metrics', async ({ page
   };
   expect(config.telemetry.instrumentationKey).toMatch(/^[0-9a-f-]{36}$/);
 
-  const read = async () => (await request.get('/metrics')).text();
+  // /metrics is closed without the token the e2e server is configured with (METRICS_TOKEN).
+  expect((await request.get('/metrics')).status()).toBe(401);
+  const read = async () =>
+    (await request.get('/metrics', { headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` } })).text();
   const before = await read();
   const views = (m: string) => sample(m, 'web_page_views_total', { path: '/clubs', device });
   const calls = (m: string) =>

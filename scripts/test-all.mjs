@@ -88,13 +88,20 @@ for (const [label, script] of [
   else totals.failed += 1;
 }
 
-// 2. The production build of the web app and its JavaScript budget.
+// 2. The production build of the web app, its JavaScript budget and `npx cap sync` of the native projects.
 if (fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))) {
   const buildStatus = run('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
   if (buildStatus !== 0) totals.failed += 1;
-  else if (fs.existsSync(path.join(root, 'apps/web/scripts/size.mjs'))) {
-    if (run('bundle budget', 'npm', ['run', 'size', '-w', 'apps/web']) === 0) totals.passed += 1;
-    else totals.failed += 1;
+  else {
+    if (fs.existsSync(path.join(root, 'apps/web/scripts/size.mjs'))) {
+      if (run('bundle budget', 'npm', ['run', 'size', '-w', 'apps/web']) === 0) totals.passed += 1;
+      else totals.failed += 1;
+    }
+    // 2b. The iOS and Android projects take the build and the plugins (offline; Gradle/Xcode do not run here).
+    if (fs.existsSync(path.join(root, 'apps/web/capacitor.config.ts'))) {
+      if (run('cap sync', 'npm', ['run', 'cap:sync', '-w', 'apps/web']) === 0) totals.passed += 1;
+      else totals.failed += 1;
+    }
   }
 }
 

@@ -1,17 +1,59 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = process.env.VEREINSHEIM_BACKEND ?? 'http://localhost:3000';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable web app: manifest (icons from assets/logo.svg, scripts/generate-assets.mjs) and the service
+    // worker src/sw.ts with the precache list of this build. Registered by main.tsx on the web only.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Vereinsheim',
+        short_name: 'Vereinsheim',
+        description: 'Das Mitgliederportal deines Sportvereins',
+        lang: 'de',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1d6b3a',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The signed-in shell chunk (Ionic) is large; it must be in the offline shell.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   define: {
     __SILENCE_CONSOLE__: JSON.stringify(mode === 'production'),
+    // The iOS/Android apps load /app-config.json from this server (docs/native.md); unused on the web.
+    __NATIVE_SERVER_URL__: JSON.stringify(process.env.VEREINSHEIM_SERVER_URL ?? 'http://localhost:3000'),
   },
   server: {
     port: 5173,
     proxy: {
       '/api': backend,
+      '/bff': backend,
+      '/signin-oidc': backend,
       '/oidc': backend,
       '/media': backend,
       '/app-config.json': backend,

@@ -3,7 +3,10 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  define: { __SILENCE_CONSOLE__: 'false' },
+  define: {
+    __SILENCE_CONSOLE__: 'false',
+    __NATIVE_SERVER_URL__: JSON.stringify('https://portal.example.org'),
+  },
   test: {
     name: 'web',
     environment: 'happy-dom',

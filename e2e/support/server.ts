@@ -14,6 +14,9 @@ import path from 'node:path';
 /** The instrumentation key the e2e server hands out in /app-config.json (telemetry on). */
 export const E2E_TELEMETRY_KEY = '0b7e3c2a-6f1d-4e8b-9c5a-2d4f6a8b0c1e';
 
+/** /metrics is closed without a token (METRICS_TOKEN); the e2e servers are started with this one. */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789abcdef';
+
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 
@@ -35,8 +38,10 @@ export interface StartOptions {
   logFile?: string;
   /** How long to wait for /readyz. */
   timeoutMs?: number;
-  /** Keep DATA_DIR after stop (for debugging). */
+  /** Keep DATA_DIR after stop (for debugging, or to start again on the same data). */
   keepData?: boolean;
+  /** Use this DATA_DIR (e.g. one a stopped server left with keepData) instead of a fresh temporary one. */
+  dataDir?: string;
   /**
    * Serve a private copy of apps/web/dist (taken now, inside DATA_DIR) so that a rebuild running elsewhere
    * in the working tree cannot pull the files away mid-run. Default true; false serves apps/web/dist itself.
@@ -82,12 +87,15 @@ const STRIPPED_ENV = [
   'DATA_DIR',
   'SMTP_URL',
   'WEB_DIST',
+  'METRICS_TOKEN',
+  'METRICS_ALLOW',
+  'UNSAFE_TEST_CSP',
 ];
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'vereinsheim-e2e-'));
+  const dataDir = options.dataDir ?? (await fsp.mkdtemp(path.join(os.tmpdir(), 'vereinsheim-e2e-')));
   const logFile = options.logFile ?? path.join(dataDir, 'server.log');
   await fsp.mkdir(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
@@ -96,7 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let webEnv: Record<string, string> = {};
   if (options.snapshotWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) {
     const copy = path.join(dataDir, 'web');
-    await fsp.cp(webDist, copy, { recursive: true });
+    if (!fs.existsSync(path.join(copy, 'index.html'))) await fsp.cp(webDist, copy, { recursive: true });
     webEnv = { WEB_DIST: copy };
   }
 
@@ -112,6 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
     ...webEnv,
     ...options.env,
   });

@@ -1,37 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppConfigSchema, HealthSchema, ReadySchema, type AppConfig } from '@vereinsheim/contracts';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { RETRY_AFTER_SECONDS, serializeError } from './db/errors.ts';
 import { registerEmbeddedProvider } from './identity/index.ts';
 import type { SigningKeys } from './identity/keys.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { sendProblem } from './lib/problem.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
-import { personsRoutes } from './modules/persons/persons.routes.ts';
-import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
-import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts';
-import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { fileStoreFor } from './modules/media/file-store.ts';
-import { mediaFilesRoutes } from './modules/media/media.routes.ts';
-import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
-import { blogRoutes } from './modules/blog/blog.routes.ts';
-import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { pushRoutes } from './modules/push/push.routes.ts';
-import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
-import { awardsRoutes } from './modules/awards/awards.routes.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { loadActorScope } from './policy/index.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { appLinksRoutes } from './modules/app-links/index.ts';
+import { activityLogRoutes } from './modules/activity-log/index.ts';
+import { awardsRoutes } from './modules/awards/index.ts';
+import { blogRoutes } from './modules/blog/index.ts';
+import { calendarFeedRoutes, eventsRoutes } from './modules/events/index.ts';
+import { invoicesRoutes } from './modules/invoices/index.ts';
+import { fileStoreFor, mediaFilesRoutes } from './modules/media/index.ts';
+import { messagesRoutes } from './modules/messages/index.ts';
+import { findOrProvisionPerson, personsRoutes } from './modules/persons/index.ts';
+import { personalDataRoutes } from './modules/personal-data/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { createWebPush, pushRoutes } from './modules/push/index.ts';
+import { teamsRoutes } from './modules/teams/index.ts';
+import { telemetryRoutes } from './modules/telemetry/index.ts';
+import { tenantsRoutes } from './modules/tenants/index.ts';
+import {
+  relyingParty,
+  sessionRoutes,
+  sessionService,
+  webOrigins,
+  webSessionToken,
+} from './modules/session/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -40,12 +51,17 @@ export interface AppOptions {
   keys?: SigningKeys;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (the authorization matrix test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where the configured logger writes (default stdout); tests read the log lines from here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Log lines carry method, path (no query string: it may hold codes or tokens) and the request id; no headers. */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: AppOptions['logStream']): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
       remove: true,
@@ -58,6 +74,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         path: req.url.split('?')[0]!.replace(/^(\/api\/calendar\/)[^/]+/, '$1[token]'),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Database errors carry every query value (personal data): log statement and SQLSTATE only.
+      err: serializeError,
     },
   };
 }
@@ -65,13 +83,19 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
-    trustProxy: config.trustProxy,
+    logger: options.logger ?? loggerOptions(config, options.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  database.onConnectionError((err) =>
+    app.log.warn({ err }, 'database connection lost; the pool opens a new one on demand'),
+  );
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,16 +104,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(metricsPlugin, { defaultMetrics: config.env !== 'test' });
+  await app.register(cookie);
+  await app.register(metricsPlugin, { defaultMetrics: config.env !== 'test', access: config.metrics });
   await app.register(openapiPlugin);
 
   if (config.embeddedIdp && !options.keys)
     throw new Error('The embedded identity provider needs signing keys.');
-  await app.register(authPlugin, {
+  // The web app's backend-for-frontend (ADR 0009): sign-in, session cookie, refresh and sign-out.
+  const origins = webOrigins(config);
+  const sessions = sessionService({
     config,
     db: database.db,
+    rp: relyingParty(config, app),
+    log: app.log,
+  });
+  await app.register(authPlugin, {
+    config,
+    resolvePerson: (input) => findOrProvisionPerson(database.db, input),
+    loadScope: (personId) => loadActorScope(database.db, personId),
     localJwks: config.embeddedIdp ? options.keys!.publicJwks : undefined,
+    sessionToken: webSessionToken(sessions, origins),
   });
 
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, async () => ({
@@ -100,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await database.ping();
       return { status: 'ok' as const, database: database.kind };
     } catch {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, 503, 'The database does not answer.');
     }
   });
@@ -108,9 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer: config.oidc.issuer,
     clientId: config.oidc.clientId,
     audience: config.oidc.audience,
-    scope: 'openid profile email offline_access',
+    scope: config.oidc.clientScope,
     apiBaseUrl: `${config.publicUrl}/api`,
-    nativeRedirectUri: config.nativeRedirectUri,
+    // The claimed https redirect when App Links / Universal Links are set up (RFC 8252 §7.2 prefers it).
+    nativeRedirectUri: config.nativeHttpsRedirectUri ?? config.nativeRedirectUri,
     telemetry: {
       endpoint: `${config.publicUrl}/api/telemetry/track`,
       instrumentationKey: config.telemetryInstrumentationKey ?? null,
@@ -132,7 +170,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerEmbeddedProvider(app, { config, db: database.db, keys: options.keys!, mailer });
   }
 
+  await app.register(sessionRoutes, { sessions, origins });
+  await app.register(appLinksRoutes, { config });
+
   const fileStore = fileStoreFor(config.dataDir);
+  const webPush = await createWebPush(config, app.log);
+  app.addHook('onClose', () => webPush.close());
   await app.register(
     async (api) => {
       await api.register(personsRoutes, { db: database.db });
@@ -146,8 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(eventsRoutes, eventsDeps);
       await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(blogRoutes, { db: database.db });
-      await api.register(messagesRoutes, { db: database.db });
-      await api.register(pushRoutes, { db: database.db, config });
+      await api.register(messagesRoutes, { db: database.db, pushSender: webPush.sender });
+      await api.register(pushRoutes, { db: database.db, config, webPush });
       await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, describeMode, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { loadOrCreateSigningKeys } from './identity/keys.ts';
 import { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo.ts';
 
@@ -28,7 +29,7 @@ if (config.demoData) {
 }
 
 let closing = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
@@ -38,17 +39,45 @@ async function shutdown(signal: string) {
     await app.close();
     await database.close();
   } finally {
-    process.exit(0);
+    process.exit(exitCode);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// The process-level safety net (docs/decisions/0014-database-faults-and-bad-input.md). Request errors end in the error handler
+// and every database connection has an error listener, so what arrives here is a bug somewhere else.
+// A rejected promise nobody awaited left no half-done state behind: log it and keep serving.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled promise rejection; still serving');
+});
+// A synchronous throw from an event handler may have left state half-changed. A database connection error is
+// known to be harmless (the connection is discarded); anything else: stop taking requests, finish the running
+// ones and exit non-zero so that the supervisor starts a fresh process.
+process.on('uncaughtException', (error, origin) => {
+  if (isDatabaseUnavailable(error)) {
+    app.log.error({ err: error }, 'database connection error outside a request; still serving');
+    return;
+  }
+  app.log.fatal({ err: error, origin }, 'uncaught exception; restarting the process');
+  void shutdown('uncaughtException', 1);
+});
+
 await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  {
+    mode: config.mode,
+    database: database.kind,
+    embeddedIdp: config.embeddedIdp,
+    smtp: !!config.mail.smtpUrl,
+  },
+  `Vereinsheim started in ${config.mode} mode`,
+);
+const banner = [`\nVereinsheim runs at ${config.publicUrl}`, ...describeMode(config)];
 if (config.demoData) {
-  console.log(
-    `\nVereinsheim läuft auf ${config.publicUrl}\nDemo-Konten (Passwort ${DEMO_PASSWORD}):\n` +
-      DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(32)} ${a.description}`).join('\n') +
-      '\n',
+  banner.push(
+    `Demo accounts (password ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(32)} ${a.description}`),
   );
 }
+console.log(`${banner.join('\n')}\n`);

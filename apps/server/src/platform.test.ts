@@ -11,9 +11,10 @@ import {
   type TestContext,
 } from '../test/harness.ts';
 
+const METRICS_TOKEN = 'a-metrics-token-of-some-length';
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ METRICS_TOKEN, METRICS_ALLOW: '10.1.0.0/16, 192.0.2.7' });
 });
 afterAll(() => ctx.close());
 
@@ -37,13 +38,53 @@ describe('operations endpoints', () => {
 
   it('exposes request counts and latency histograms by route pattern in Prometheus text', async () => {
     await ctx.app.inject('/api/tenants/notenant/person/11111111-1111-4111-8111-111111111111');
-    const res = await ctx.app.inject('/metrics');
+    const res = await ctx.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toMatch(
       /http_requests_total\{method="GET",route="\/api\/tenants\/notenant\/person\/:personId",status_code="401"\} 1/,
     );
     expect(res.body).toContain('http_request_duration_seconds_bucket');
     expect(res.body).not.toContain('11111111-1111');
+  });
+
+  it('keeps /metrics closed without the token, also to the local machine', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-the-same-size-x' }]) {
+      const res = await ctx.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-type']).toMatch(/problem\+json/);
+      expect(res.body).not.toContain('http_requests_total');
+    }
+  });
+
+  it('opens /metrics to the addresses of METRICS_ALLOW without the token', async () => {
+    for (const remoteAddress of ['10.1.200.3', '192.0.2.7']) {
+      const res = await ctx.app.inject({ url: '/metrics', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+    for (const remoteAddress of ['10.2.0.1', '192.0.2.8', '127.0.0.1']) {
+      const res = await ctx.app.inject({ url: '/metrics', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(401);
+    }
+  });
+
+  it('answers /metrics with 403 when neither a token nor an allow-list is configured', async () => {
+    const res = await ctx.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(401);
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, keys: await testKeys() });
+    try {
+      const closed = await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(closed.statusCode).toBe(403);
+      expect(closed.body).not.toContain('http_requests_total');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 
   it('serves the OpenAPI 3.1 document at /api/docs/json and the UI at /api/docs', async () => {
@@ -93,6 +134,28 @@ describe('errors are problem+json', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBeTruthy();
+    // The web app talks to its own origin only (the server signs in for it).
+    expect(csp).toContain("connect-src 'self';");
+  });
+
+  it('sends a Permissions-Policy that allows only clipboard writing and fullscreen, on every answer', async () => {
+    for (const url of [
+      '/healthz',
+      '/api/nothing-here',
+      `${new URL(ctx.config.oidc.issuer).pathname}/.well-known/openid-configuration`,
+    ]) {
+      const res = await ctx.app.inject(url);
+      const policy = String(res.headers['permissions-policy']);
+      expect(policy, url).toContain('camera=()');
+      expect(policy).toContain('geolocation=()');
+      expect(policy).toContain('microphone=()');
+      expect(policy).toContain('payment=()');
+      const allowed = policy
+        .split(', ')
+        .filter((entry) => !entry.endsWith('=()'))
+        .sort();
+      expect(allowed).toEqual(['clipboard-write=(self)', 'fullscreen=(self)']);
+    }
   });
 });
 
@@ -118,7 +181,7 @@ describe('the web app', () => {
     '/profile/phone',
     '/profile/Phone',
     '/validation/profile/7/bank',
-    '/signin-oidc',
+    '/signed-out',
   ])('serves index.html for the spec route %s', async (url) => {
     const res = await web.app.inject({ url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
@@ -140,5 +203,13 @@ describe('the web app', () => {
     expect(api.headers['content-type']).toMatch(/problem\+json/);
     const oidc = await web.app.inject({ url: '/oidc/unknown-thing', headers: { accept: 'text/html' } });
     expect(String(oidc.headers['content-type'])).not.toMatch(/^text\/html/);
+    const bff = await web.app.inject({ url: '/bff/unknown', headers: { accept: 'text/html' } });
+    expect(bff.headers['content-type']).toMatch(/problem\+json/);
+  });
+
+  it('answers /signin-oidc itself (the sign-in callback), never with the app', async () => {
+    const res = await web.app.inject({ url: '/signin-oidc', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/signed-out?signin=failed');
   });
 });

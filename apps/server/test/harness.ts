@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { SignJWT, importJWK, type JWK, type JWTPayload } from 'jose';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -57,6 +57,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: path.join(inject('testDataDir'), `data-${randomUUID()}`),
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
+    // Tests run in production mode unless they ask for the development features explicitly.
+    DEV_FEATURES: 'false',
     WEB_DIST: path.join(inject('testDataDir'), 'no-web-build'),
     ...overrides,
   });
@@ -85,6 +87,8 @@ export interface TestContext {
   keys: SigningKeys;
   mailer: MemoryMailer;
   database: DatabaseHandle;
+  /** Every route the app registered (method and URL pattern), in registration order. */
+  routes: { method: string; url: string }[];
   /** Signs an access token as the embedded provider would (overrides for negative tests). */
   token(subject: string, overrides?: { payload?: JWTPayload; expiresIn?: string | number }): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for the person. */
@@ -100,19 +104,39 @@ export interface TestContext {
 let counter = 0;
 
 /** Builds the real app on a fresh database, with factories that create their own clubs and persons. */
-export async function createTestContext(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  configOverrides: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = testConfig(configOverrides);
   const keys = await testKeys();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, keys, mailer });
+  const routes: TestContext['routes'] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  };
+  const app = await buildApp({
+    config,
+    database,
+    keys,
+    mailer,
+    onRoute,
+    logStream: options.logStream,
+  });
   await app.ready();
   const privateKey = await importJWK(keys.privateJwks.keys[0]!, 'RS256');
   const kid = keys.privateJwks.keys[0]!.kid!;
   const db = database.db;
 
   const token: TestContext['token'] = async (subject, overrides = {}) =>
-    new SignJWT({ scope: 'openid offline_access', client_id: config.oidc.clientId, ...overrides.payload })
+    new SignJWT({
+      scope: 'api',
+      client_id: config.oidc.clientId,
+      // As the embedded provider's tokens: the time of the sign-in (here: now).
+      auth_time: Math.floor(Date.now() / 1000),
+      ...overrides.payload,
+    })
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
       .setIssuer(overrides.payload?.iss ?? config.oidc.issuer)
       .setAudience((overrides.payload?.aud as string | undefined) ?? config.oidc.audience)
@@ -129,6 +153,7 @@ export async function createTestContext(configOverrides: Record<string, string> 
     keys,
     mailer,
     database,
+    routes,
     token,
     auth: async (person) => ({ authorization: `Bearer ${await token(person.subject)}` }),
     async createClub(name) {

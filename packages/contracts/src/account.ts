@@ -3,6 +3,15 @@ import { z } from 'zod';
 /** The word a member types to confirm account deletion. */
 export const ACCOUNT_DELETION_CONFIRMATION = 'LÖSCHEN';
 
+/**
+ * DELETE /api/me needs a sign-in at most this old (the access token's auth_time). An older one answers
+ * 401 problem+json of type FRESH_SIGN_IN_REQUIRED with the RFC 9470 challenge
+ * `Bearer error="insufficient_user_authentication", max_age="300"`: the client signs in again with
+ * max_age=0 (prompt=login) and retries.
+ */
+export const FRESH_SIGN_IN_MAX_AGE_SECONDS = 300;
+export const FRESH_SIGN_IN_REQUIRED = 'urn:vereinsheim:problem:fresh-sign-in-required';
+
 export const DeleteAccountInputSchema = z.object({
   confirmation: z
     .string({ error: `type ${ACCOUNT_DELETION_CONFIRMATION} to confirm` })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 export const LOG_ACTIONS = ['created', 'updated', 'deleted', 'shared', 'unshared', 'approved'] as const;
 export const LogActionSchema = z.enum(LOG_ACTIONS);
@@ -15,10 +15,16 @@ export const LogMessageSchema = z.object({
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
   actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
-  summary: z.string().describe('German, old → new, bank data masked'),
-  changes: z.array(z.object({ field: z.string(), old: z.string().nullable(), new: z.string().nullable() })),
+  summary: z
+    .string()
+    .describe("In the reader's language (Accept-Language; German by default), old → new, bank data masked"),
+  changes: z
+    .array(z.object({ field: z.string(), old: z.string().nullable(), new: z.string().nullable() }))
+    .describe("Field labels and values in the reader's language"),
 });
 export type LogMessage = z.infer<typeof LogMessageSchema>;
-export const LogMessageQuerySchema = PagedQuerySchema;
+/** Newest first by default; `Created` is the spec's older spelling of CreatedAt. */
+export const LogMessageQuerySchema = pagedQuerySchema(['CreatedAt', 'Created']);
+export type LogMessageQuery = z.infer<typeof LogMessageQuerySchema>;
 export const LogMessageListSchema = pagedListSchema(LogMessageSchema);
 export type LogMessageList = z.infer<typeof LogMessageListSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 import { uuidListQueryParam } from './invoice.ts';
 
 /** Days before validUntil during which a licence or qualification counts as expiring. */
@@ -10,7 +10,7 @@ export const CredentialStatusSchema = z.enum(CREDENTIAL_STATUSES);
 export type CredentialStatus = z.infer<typeof CredentialStatusSchema>;
 
 /** GET /api/me/license, /api/me/qualification, /api/me/honor: paging and tenantId; ordered by CreatedAt. */
-export const AwardsQuerySchema = PagedQuerySchema.extend({ tenantId: uuidListQueryParam });
+export const AwardsQuerySchema = pagedQuerySchema(['CreatedAt']).extend({ tenantId: uuidListQueryParam });
 export type AwardsQuery = z.infer<typeof AwardsQuerySchema>;
 
 /** A licence or a qualification. */

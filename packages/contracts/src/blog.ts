@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOG_DEFAULTS } from './constants.ts';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 /** Who may read a post: the club's members, one team of the club, or everyone signed in. */
 export const BLOG_SCOPE_TYPES = ['members', 'team', 'public'] as const;
@@ -71,7 +71,7 @@ export const BlogPostListSchema = pagedListSchema(BlogPostSchema);
 export type BlogPostList = z.infer<typeof BlogPostListSchema>;
 
 /** Spec §7: orderby is always CreatedAt, orderbytype always descending (pinned posts come first regardless). */
-export const BlogQuerySchema = PagedQuerySchema.extend({
+export const BlogQuerySchema = pagedQuerySchema(['CreatedAt']).extend({
   userId: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
   userid: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coerceGender, GenderInputSchema } from './enums.ts';
+import { z } from 'zod';
+import { EventListQuerySchema } from './events.ts';
 import { effectivePageSize, PagedQuerySchema } from './paging.ts';
 import { parseClaimBoolean, parseClaimNumber } from './person.ts';
 
@@ -39,6 +41,30 @@ describe('paged query', () => {
       expect(PagedQuerySchema.safeParse(input).success).toBe(false);
     },
   );
+});
+
+describe('orderby', () => {
+  it.each([
+    ['StartTime', 'StartTime'],
+    ['starttime', 'StartTime'],
+    [' NAME ', 'Name'],
+    [undefined, undefined],
+  ])('reads %o case-insensitively as %o', (input, expected) => {
+    expect(EventListQuerySchema.parse({ orderby: input }).orderby).toBe(expected);
+  });
+
+  it('refuses any other field, naming orderby', () => {
+    const result = EventListQuerySchema.safeParse({ orderby: 'Password' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['orderby']);
+  });
+
+  it('is documented as an enum of the spec spellings', () => {
+    const json = z.toJSONSchema(EventListQuerySchema, { io: 'input' }) as unknown as {
+      properties: { orderby: { enum?: string[] } };
+    };
+    expect(json.properties.orderby.enum).toEqual(['StartTime', 'Name']);
+  });
 });
 
 describe('claim parsing', () => {

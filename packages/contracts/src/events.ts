@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RegistrationStatusSchema } from './enums.ts';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Event status shown in lists and details (spec §4 "Event status shown").
@@ -121,6 +121,7 @@ export function evaluatePriceSelection(
 
 export const EVENT_VISIBILITIES = ['members', 'public'] as const;
 export const EventVisibilitySchema = z.enum(EVENT_VISIBILITIES);
+export type EventVisibility = z.infer<typeof EventVisibilitySchema>;
 
 export const EventCatalogueItemSchema = z.object({ id: z.string(), name: z.string() });
 export type EventCatalogueItem = z.infer<typeof EventCatalogueItemSchema>;
@@ -212,7 +213,7 @@ const isoDateOrDateTime = z
  * GET /api/event. Ordered by StartTime ascending unless `orderby`=Name or `orderbytype` says otherwise.
  * `from`/`till`: events overlapping the window; a date-only `till` includes that whole day (UTC).
  */
-export const EventListQuerySchema = PagedQuerySchema.extend({
+export const EventListQuerySchema = pagedQuerySchema(['StartTime', 'Name']).extend({
   from: isoDateOrDateTime.optional(),
   till: isoDateOrDateTime.optional(),
   tenantIds: idsParam,
@@ -298,9 +299,12 @@ const boolParam = z
   .transform((v) => v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase())));
 
 /** Ordered by event StartTime ascending by default; `orderby` RegisteredAt (or CreatedAt) also works. */
-export const MyRegistrationsQuerySchema = PagedQuerySchema.extend({
-  includeCancelled: boolParam.optional(),
-});
+export const MyRegistrationsQuerySchema = pagedQuerySchema(['StartTime', 'RegisteredAt', 'CreatedAt']).extend(
+  {
+    includeCancelled: boolParam.optional(),
+  },
+);
+export type MyRegistrationsQuery = z.infer<typeof MyRegistrationsQuerySchema>;
 export const MyRegistrationListSchema = pagedListSchema(MyRegistrationSchema);
 export type MyRegistrationList = z.infer<typeof MyRegistrationListSchema>;
 

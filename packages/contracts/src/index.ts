@@ -19,3 +19,6 @@ export * from './privacy.ts';
 export * from './activity-log.ts';
 export * from './account.ts';
 export * from './telemetry.ts';
+export * from './session.ts';
+export * from './token-record.ts';
+export * from './routes.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 export const INVOICE_DIRECTIONS = ['incoming', 'outgoing'] as const;
 /** incoming: the club bills the member; outgoing: the member bills the club (e.g. expenses). */
@@ -23,7 +23,7 @@ export const uuidListQueryParam = z.preprocess((value: unknown): unknown[] | und
 }, z.array(uuid).max(50).optional());
 
 /** GET /api/invoice (spec §7: receiverId, tenantIds, from, till, paging; InvoiceDate descending). */
-export const InvoiceListQuerySchema = PagedQuerySchema.extend({
+export const InvoiceListQuerySchema = pagedQuerySchema(['InvoiceDate']).extend({
   receiverId: uuid.optional(),
   tenantIds: uuidListQueryParam,
   tenantId: uuidListQueryParam,
@@ -111,7 +111,10 @@ export const ORDER_ELEMENT_KINDS = ['membershipfee', 'eventfee', 'kit', 'other']
 export const OrderElementKindSchema = z.enum(ORDER_ELEMENT_KINDS);
 export type OrderElementKind = z.infer<typeof OrderElementKindSchema>;
 
-export const OrderElementQuerySchema = PagedQuerySchema.extend({ tenantId: uuidListQueryParam });
+export const OrderElementQuerySchema = pagedQuerySchema(['CreatedAt']).extend({
+  tenantId: uuidListQueryParam,
+});
+export type OrderElementQuery = z.infer<typeof OrderElementQuerySchema>;
 
 export const OrderElementSchema = z.object({
   id: z.string(),

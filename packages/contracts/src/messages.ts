@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 /** What a message is about: a club's message to members, or a notice the product sends itself. */
 export const MESSAGE_KINDS = [
@@ -17,7 +17,9 @@ export const MessageSchema = z.object({
   kind: MessageKindSchema,
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
-  title: z.string(),
+  title: z
+    .string()
+    .describe("A club's message as written; the server's notices in the reader's language (Accept-Language)"),
   body: z.string().describe('Plain text'),
   /** An in-app path such as /events/{id} or /invoices (always starts with '/'). */
   link: z.string().nullable(),
@@ -33,7 +35,7 @@ export const MessageListSchema = pagedListSchema(MessageSchema).extend({
 });
 export type MessageList = z.infer<typeof MessageListSchema>;
 
-export const MessageQuerySchema = PagedQuerySchema.extend({
+export const MessageQuerySchema = pagedQuerySchema(['CreatedAt']).extend({
   unreadOnly: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

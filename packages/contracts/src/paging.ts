@@ -4,12 +4,30 @@ import { OrderByTypeSchema } from './enums.ts';
 
 const pageSize = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
 
-/** Query of every paged list (spec §3: page 1, pagesize 25, orderby Name ascending, keyword, searchfields). */
+/**
+ * `orderby` of one list: one of these values, matched case-insensitively (the spec's clients send
+ * `StartTime`, `CreatedAt`, `Name`, others `starttime`); OpenAPI documents the values as an enum. Anything
+ * else is a 400 naming the field.
+ */
+export function orderBySchema<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .preprocess(
+      (v) =>
+        typeof v === 'string' ? (values.find((x) => x.toLowerCase() === v.trim().toLowerCase()) ?? v) : v,
+      z.enum(values),
+    )
+    .optional()
+    .describe(`Sort field (case-insensitive): ${values.join(', ')}`);
+}
+
+/**
+ * Paging of every list (spec §3: page 1, pagesize 25, keyword, searchfields). Each list adds its own
+ * `orderby` (see `pagedQuerySchema`).
+ */
 export const PagedQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_PAGE),
   pagesize: pageSize.optional(),
   top: pageSize.optional(),
-  orderby: z.string().trim().max(64).optional(),
   orderbytype: z
     .string()
     .transform((v) => v.toLowerCase())
@@ -19,6 +37,11 @@ export const PagedQuerySchema = z.object({
   searchfields: z.string().trim().max(200).optional(),
 });
 export type PagedQuery = z.infer<typeof PagedQuerySchema>;
+
+/** The query of a paged list sorted by one of `orderBy` (the first is the spec's default). */
+export function pagedQuerySchema<const T extends readonly [string, ...string[]]>(orderBy: T) {
+  return PagedQuerySchema.extend({ orderby: orderBySchema(orderBy) });
+}
 
 /** `top` wins when given (the spec's clubs and mails calls send top=200), else `pagesize`, else 25. */
 export function effectivePageSize(query: Pick<PagedQuery, 'top' | 'pagesize'>): number {

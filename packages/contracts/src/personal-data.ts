@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 /**
  * A person's own data items (spec §3, §7): addresses, mails, phones, bank accounts, confection,
@@ -27,9 +27,12 @@ const blankToUndefined = (value: unknown) => {
   return trimmed === '' ? undefined : trimmed;
 };
 
-/** Trims a string; an empty one counts as absent (spec §5). */
+/**
+ * Trims a string; an empty one counts as absent (spec §5). `null` is absent too: every read answers a missing
+ * optional text as `null`, and what a GET returns must be accepted by the PUT of the same resource.
+ */
 export const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().max(max, `at most ${max} characters`).optional());
+  z.preprocess(blankToUndefined, z.string().max(max, `at most ${max} characters`).nullish());
 export const requiredText = (max: number, message = 'required') =>
   z.preprocess(
     blankToUndefined,
@@ -275,7 +278,9 @@ export type Additional = z.infer<typeof AdditionalSchema>;
 
 // ---------------------------------------------------------------- lists, params, sharing bodies
 /** GET list query: paging (ordered by CreatedAt) and an optional club (items that club holds). */
-export const PersonalListQuerySchema = PagedQuerySchema.extend({ tenantId: z.uuid().optional() });
+export const PersonalListQuerySchema = pagedQuerySchema(['CreatedAt']).extend({
+  tenantId: z.uuid().optional(),
+});
 export type PersonalListQuery = z.infer<typeof PersonalListQuerySchema>;
 
 export const AddressListSchema = pagedListSchema(AddressSchema);

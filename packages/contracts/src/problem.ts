@@ -7,6 +7,10 @@ export const ProblemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   instance: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Stable key of the problem (e.g. `event.notFound`); `detail` is that key rendered in the request's language. */
+  code: z.string().optional(),
+  errors: z
+    .array(z.object({ field: z.string(), message: z.string(), code: z.string().optional() }))
+    .optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

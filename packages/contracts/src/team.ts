@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 const uuid = z.uuid({ error: 'expected a UUID' });
 
@@ -21,7 +21,8 @@ export const TeamSummarySchema = z.object({
 });
 export type TeamSummary = z.infer<typeof TeamSummarySchema>;
 
-export const TeamListQuerySchema = PagedQuerySchema;
+export const TeamListQuerySchema = pagedQuerySchema(['Name']);
+export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
 export const TeamListSchema = pagedListSchema(TeamSummarySchema);
 export type TeamList = z.infer<typeof TeamListSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MembershipRoleSchema } from './enums.ts';
-import { PagedQuerySchema, pagedListSchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 export const ThemeInfoSchema = z.object({
   themeType: z.string(),
@@ -24,6 +24,7 @@ export const TenantSummarySchema = z.object({
 });
 export type TenantSummary = z.infer<typeof TenantSummarySchema>;
 
-export const TenantFindQuerySchema = PagedQuerySchema;
+export const TenantFindQuerySchema = pagedQuerySchema(['Name']);
+export type TenantFindQuery = z.infer<typeof TenantFindQuerySchema>;
 export const TenantListSchema = pagedListSchema(TenantSummarySchema);
 export type TenantList = z.infer<typeof TenantListSchema>;

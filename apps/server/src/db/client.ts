@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The pg pool (PostgreSQL only), for LISTEN/NOTIFY. */
   pool?: pg.Pool;
+  /**
+   * Subscribes to connection errors that were handled (a connection dropped; the pool replaces it). For logging;
+   * PGlite has no connections and never calls it.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
 // Dates and timestamps come back as strings/Date consistently on both drivers.
@@ -44,12 +49,36 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await client.query('select 1');
     },
     close: () => client.close(),
+    onConnectionError: () => undefined,
   };
 }
 
+/** How long a request waits for a pooled connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pg pool whose every connection has an `error` listener for its whole life. node-postgres emits `error` on a
+ * client whose server connection ends (PostgreSQL restarting, `pg_terminate_backend()`, a network cut); the pool
+ * listens only while a client is idle, so a client borrowed by a transaction that is between two queries had no
+ * listener and the unhandled `error` event ended the process. With the listener the client is marked broken,
+ * its next query rejects (the request answers 503, see db/errors.ts), and the pool discards it on release.
+ */
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection must not take the process down.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const listeners = new Set<(error: Error) => void>();
+  const report = (error: Error) => {
+    for (const listener of listeners) listener(error);
+  };
+  // Every client, idle or borrowed (transactions, migrations): a listener from its first connect on.
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  // The pool re-emits an idle client's error after removing it; already reported by the listener above.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   return {
@@ -60,6 +89,9 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    onConnectionError: (listener) => {
+      listeners.add(listener);
+    },
   };
 }
 

@@ -1,12 +1,18 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { accounts, identities, passwordResets, persons } from '../db/schema/index.ts';
+import { accounts, emailVerifications, passwordResets } from '../db/schema/index.ts';
+import { addSignUpMailAddress } from '../modules/personal-data/index.ts';
+import { createPerson, findSelf, linkIdentity } from '../modules/persons/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A link token's row: unused and unexpired. */
+const open = (table: typeof passwordResets | typeof emailVerifications, tokenHash: string) =>
+  and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, new Date()));
 
 export const accountsRepository = {
   async findById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
@@ -24,21 +30,27 @@ export const accountsRepository = {
     return row;
   },
 
-  /** Person, account and identity (issuer + subject = account id) of a sign-up. */
+  /**
+   * Person, account (not yet verified), identity (issuer + subject = account id) of a sign-up, and the
+   * sign-up address as the person's first e-mail address in their personal data.
+   */
   async createWithPerson(
     tx: DbOrTx,
     input: { firstName: string; lastName: string; email: string; passwordHash: string; issuer: string },
   ): Promise<AccountRow> {
-    const [person] = await tx
-      .insert(persons)
-      .values({ firstName: input.firstName, lastName: input.lastName })
-      .returning({ id: persons.id });
+    const personId = await createPerson(tx, { firstName: input.firstName, lastName: input.lastName });
+    const email = normalizeEmail(input.email);
     const [account] = await tx
       .insert(accounts)
-      .values({ email: normalizeEmail(input.email), passwordHash: input.passwordHash, personId: person!.id })
+      .values({ email, passwordHash: input.passwordHash, personId, emailVerified: false })
       .returning();
-    await tx.insert(identities).values({ issuer: input.issuer, subject: account!.id, personId: person!.id });
+    await linkIdentity(tx, { issuer: input.issuer, subject: account!.id, personId });
+    await addSignUpMailAddress(tx, personId, email);
     return account!;
+  },
+
+  async firstName(db: DbOrTx, personId: string): Promise<string | undefined> {
+    return (await findSelf(db, { personId }))?.firstName;
   },
 
   async setPassword(db: DbOrTx, accountId: string, passwordHash: string): Promise<void> {
@@ -48,12 +60,18 @@ export const accountsRepository = {
       .where(eq(accounts.id, accountId));
   },
 
-  async createPasswordReset(
+  async markEmailVerified(db: DbOrTx, accountId: string): Promise<void> {
+    await db.update(accounts).set({ emailVerified: true }).where(eq(accounts.id, accountId));
+  },
+
+  /** A new reset link for the account; older open links of the account stop working (one at a time). */
+  async replacePasswordReset(
     db: DbOrTx,
     accountId: string,
     tokenHash: string,
     expiresAt: Date,
   ): Promise<void> {
+    await this.retireResets(db, accountId);
     await db.insert(passwordResets).values({ tokenHash, accountId, expiresAt });
   },
 
@@ -62,13 +80,7 @@ export const accountsRepository = {
     const [row] = await db
       .select({ accountId: passwordResets.accountId })
       .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(open(passwordResets, tokenHash))
       .limit(1);
     return row?.accountId;
   },
@@ -78,22 +90,40 @@ export const accountsRepository = {
     const [row] = await db
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(open(passwordResets, tokenHash))
       .returning({ accountId: passwordResets.accountId });
     return row?.accountId;
   },
 
-  /** Other outstanding links of the account stop working once the password is changed. */
+  /** Other outstanding links of the account stop working. */
   async retireResets(db: DbOrTx, accountId: string): Promise<void> {
     await db
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.accountId, accountId), isNull(passwordResets.usedAt)));
+  },
+
+  /** A new verification link; older open links of the account stop working. */
+  async replaceEmailVerification(
+    db: DbOrTx,
+    accountId: string,
+    tokenHash: string,
+    expiresAt: Date,
+  ): Promise<void> {
+    await db
+      .update(emailVerifications)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailVerifications.accountId, accountId), isNull(emailVerifications.usedAt)));
+    await db.insert(emailVerifications).values({ tokenHash, accountId, expiresAt });
+  },
+
+  /** Uses up a valid verification token; returns its account. */
+  async useEmailVerification(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
+    const [row] = await db
+      .update(emailVerifications)
+      .set({ usedAt: new Date() })
+      .where(open(emailVerifications, tokenHash))
+      .returning({ accountId: emailVerifications.accountId });
+    return row?.accountId;
   },
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { oidcModels } from '../db/schema/index.ts';
@@ -37,6 +37,7 @@ export function databaseAdapter(db: Database) {
         grantId: GRANTABLE.has(this.kind) ? (payload.grantId ?? null) : null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
+        accountId: typeof payload.accountId === 'string' ? payload.accountId : null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       };
       await db
@@ -101,7 +102,7 @@ export async function revokeAccountModels(db: DbOrTx, accountId: string): Promis
     .where(
       and(
         inArray(oidcModels.kind, ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode']),
-        sql`${oidcModels.payload}->>'accountId' = ${accountId}`,
+        eq(oidcModels.accountId, accountId),
       ),
     );
 }

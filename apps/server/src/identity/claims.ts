@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { personClaims } from '../modules/persons/persons.service.ts';
+import { personClaims } from '../modules/persons/index.ts';
 
 /** The claims the embedded provider hands out, by scope (also put into the ID token). */
 export const CLAIMS_BY_SCOPE = {

@@ -8,11 +8,18 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { devMails } from '../db/schema/index.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { sendProblem } from '../lib/problem.ts';
 import { purgeExpiredModels } from './adapter.ts';
+import { BackgroundTasks } from './background.ts';
+import { createDeviceCookies } from './devices.ts';
 import { interactionRoutes } from './interactions.routes.ts';
 import type { SigningKeys } from './keys.ts';
+import { createAuthLimits, purgeExpiredLimits } from './limits.ts';
 import { mailboxPage, type PageContext } from './pages.ts';
-import { createProvider, mountPath } from './provider.ts';
+import { createProvider, loadCookieKeys, mountPath } from './provider.ts';
+
+/** Account deletion: what the sign-in side keeps about a person (account-data.ts). */
+export { deleteSignInData } from './account-data.ts';
 
 export interface EmbeddedProviderOptions {
   config: Config;
@@ -45,8 +52,17 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
   const { config, db, mailer } = options;
   const base = mountPath(config);
   const pages: PageContext = { base, portalUrl: config.publicUrl };
-  const provider = await createProvider({ config, db, keys: options.keys, log: app.log });
+  const cookieKeys = await loadCookieKeys(config, app.log);
+  const provider = createProvider({ config, db, keys: options.keys, cookieKeys, log: app.log });
   const callback = provider.callback();
+  const limits = createAuthLimits(db);
+  const devices = createDeviceCookies({
+    keys: cookieKeys,
+    path: base || '/',
+    secure: config.publicUrl.startsWith('https://'),
+  });
+  const background = new BackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
   const extraOrigins = [...new Set(config.oidc.extraRedirectUris.map((u) => new URL(u).origin))];
 
   const assets = new Map<string, Buffer>();
@@ -71,6 +87,13 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
       reply.raw.setHeader('x-request-id', request.id);
       reply.hijack();
       const req = request.raw as IncomingMessage & { originalUrl?: string };
+      // Whatever a client sent as X-Forwarded-* is replaced by what Fastify derived under TRUST_PROXY.
+      for (const name of Object.keys(req.headers)) {
+        if (name.startsWith('x-forwarded-')) delete req.headers[name];
+      }
+      req.headers['x-forwarded-for'] = request.ip;
+      req.headers['x-forwarded-proto'] = request.protocol;
+      req.headers['x-forwarded-host'] = request.host;
       const url = req.url ?? '/';
       req.originalUrl = url;
       const rest = url.slice(base.length);
@@ -81,6 +104,28 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
     scope.all(base, { onRequest: mount }, unreachable);
     scope.all(`${base}/*`, { onRequest: mount }, unreachable);
 
+    // OpenID Connect Core 3.1.2.1 and RP-Initiated Logout 1.0 §2: the authorization and end-session
+    // endpoints take POST with form-serialised parameters. The answer is a 303 to the same endpoint with
+    // the parameters in the query: the browser's top-level GET then carries the provider's SameSite=Lax
+    // session cookie, which a cross-site POST does not (the library's own POST support would need
+    // SameSite=None session cookies).
+    for (const endpoint of ['/auth', '/session/end']) {
+      scope.post(`${base}${endpoint}`, async (request, reply) => {
+        if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          return sendProblem(reply, 415, 'Expected form-encoded parameters.');
+        }
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
+          for (const item of Array.isArray(value) ? value : [value]) {
+            if (typeof item === 'string') params.append(key, item);
+          }
+        }
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${base}${endpoint}?${params.toString()}`, 303);
+      });
+    }
+
     scope.get<{ Params: { name: string } }>(`${base}/assets/:name`, async (request, reply) => {
       const body = assets.get(request.params.name);
       const type = ASSETS[request.params.name];
@@ -88,9 +133,19 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
       return reply.header('cache-control', 'public, max-age=3600').type(type).send(body);
     });
 
-    await scope.register(interactionRoutes, { config, db, mailer, provider, pages });
+    await scope.register(interactionRoutes, {
+      config,
+      db,
+      mailer,
+      provider,
+      pages,
+      limits,
+      devices,
+      background,
+    });
 
-    if (!config.mail.smtpUrl && config.env !== 'production') {
+    // Development mode only (config.mode): the mailbox shows every mail, reset links included, to anyone.
+    if (config.mode === 'development' && !config.mail.smtpUrl) {
       scope.get(`${base}/dev/mailbox`, async (_request, reply) => {
         const mails = await db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(50);
         return reply
@@ -102,7 +157,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
   });
 
   const purge = () =>
-    purgeExpiredModels(db).catch((err: unknown) =>
+    Promise.all([purgeExpiredModels(db), purgeExpiredLimits(db)]).catch((err: unknown) =>
       app.log.warn({ err }, 'purging expired provider data failed'),
     );
   const timer = setInterval(() => void purge(), 10 * 60 * 1000);

@@ -4,52 +4,56 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Mailer } from '../lib/mailer.ts';
-import { accountsRepository } from './accounts.repository.ts';
+import type { Mailer, Mail } from '../lib/mailer.ts';
+import { accountsRepository, type AccountRow } from './accounts.repository.ts';
 import { revokeAccountModels } from './adapter.ts';
+import type { BackgroundTasks } from './background.ts';
+import type { DeviceCookies } from './devices.ts';
+import { limitKeys, type AuthLimits, type LoginSubject } from './limits.ts';
+import { mails } from './mails.ts';
 import {
+  duration,
   forgotPage,
   loginPage,
   messagePage,
-  PASSWORD_MIN_LENGTH,
   resetPage,
   signupPage,
+  signupSentPage,
+  tooManyPage,
   type PageContext,
   type SignupValues,
 } from './pages.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { apiResource, errorPage } from './provider.ts';
-import { loginThrottleService, throttleKeys, THROTTLE } from './throttle.ts';
+import { checkPassword, PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { hashPassword, PasswordHashingBusyError, verifyPassword } from './passwords.ts';
+import { API_SCOPE, apiResource, errorPage } from './provider.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const PASSWORD_MAX_LENGTH = 200;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const TEXT = {
   badCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
   missingCredentials: 'Bitte gib deine E-Mail-Adresse und dein Passwort ein.',
-  locked: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${THROTTLE.lockMinutes} Minuten erneut oder setze dein Passwort zurück.`,
+  wait: (seconds: number) =>
+    `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte ${duration(seconds)} und versuche es dann erneut – oder setze dein Passwort zurück.`,
+  unverified:
+    'Bitte bestätige zuerst deine E-Mail-Adresse. Wir haben dir den Link dafür gerade noch einmal geschickt.',
   expired: 'Deine Anmeldung ist abgelaufen. Bitte starte sie im Portal erneut.',
-  emailTaken:
-    'Für diese E-Mail-Adresse gibt es bereits ein Konto. Melde dich an oder setze dein Passwort zurück.',
+  busy: 'Gerade melden sich sehr viele Menschen an. Bitte versuche es in einer Minute erneut.',
   resetInvalid:
     'Dieser Link ist abgelaufen oder wurde bereits verwendet. Fordere bitte über „Passwort vergessen?“ einen neuen Link an.',
   resetDone: 'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.',
-  passwordTooShort: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+  verified: 'Deine E-Mail-Adresse ist bestätigt. Du kannst dich jetzt anmelden.',
+  verifyInvalid:
+    'Dieser Bestätigungslink ist abgelaufen oder wurde bereits verwendet. Melde dich an – wir schicken dir dann einen neuen Link.',
 } as const;
 
 const EmailSchema = z.email();
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
 
 function field(body: unknown, key: string): string {
   const value = (body as Record<string, unknown> | null | undefined)?.[key];
   return typeof value === 'string' ? value : '';
-}
-
-function passwordError(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) return TEXT.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH)
-    return `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`;
-  return undefined;
 }
 
 export interface InteractionRoutesOptions {
@@ -58,13 +62,16 @@ export interface InteractionRoutesOptions {
   mailer: Mailer;
   provider: Provider;
   pages: PageContext;
+  limits: AuthLimits;
+  devices: DeviceCookies;
+  background: BackgroundTasks;
 }
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
-/** Login, sign-up and password pages of the embedded provider (German, server-rendered). */
+/** Login, sign-up, e-mail verification and password pages of the embedded provider (German, server-rendered). */
 export async function interactionRoutes(app: FastifyInstance, options: InteractionRoutesOptions) {
-  const { config, db, mailer, provider, pages } = options;
+  const { config, db, mailer, provider, pages, limits, devices, background } = options;
   const base = pages.base;
   const clientId = config.oidc.clientId;
   const resource = apiResource(config);
@@ -79,6 +86,38 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
 
   const send = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  /** A mail after the answer, if the recipient has not had too many this hour; failures are logged. */
+  const mailLater = (reply: FastifyReply, name: string, mail: () => Promise<Mail | undefined>) =>
+    background.run(name, reply.raw, async () => {
+      const message = await mail();
+      if (!message) return;
+      if (!(await limits.mailAllowed(message.to))) {
+        app.log.info({ task: name }, 'mail skipped: too many to this recipient');
+        return;
+      }
+      await mailer.send(message);
+    });
+
+  const tooMany = (reply: FastifyReply, seconds: number, backUrl: string) =>
+    send(reply.header('retry-after', String(seconds)), 429, tooManyPage(pages, { seconds, backUrl }));
+
+  const busy = (reply: FastifyReply) =>
+    send(
+      reply.header('retry-after', '60'),
+      503,
+      messagePage(pages, { title: 'Einen Moment bitte', message: TEXT.busy, status: 'error' }),
+    );
+
+  /** Password hashing is bounded (passwords.ts); a full queue answers 503 rather than waiting for ever. */
+  async function hashed<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PasswordHashingBusyError) return busy(reply);
+      throw error;
+    }
+  }
 
   /** The interaction named by the URL; the signed interaction cookie must belong to it (CSRF). */
   async function interactionOf(request: UidRequest, reply: FastifyReply) {
@@ -123,6 +162,21 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   }
 
+  /** A fresh verification link for an account that has none confirmed yet. */
+  async function verificationMail(account: AccountRow, firstName: string): Promise<Mail> {
+    const token = newToken();
+    await accountsRepository.replaceEmailVerification(
+      db,
+      account.id,
+      sha256(token),
+      new Date(Date.now() + VERIFY_TTL_MS),
+    );
+    return mails.verifyEmail(account.email, {
+      firstName,
+      link: `${config.oidc.issuer}/verify-email?token=${token}`,
+    });
+  }
+
   app.get(`${base}/interaction/:uid`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
     if (!details) return expired(reply);
@@ -137,7 +191,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         (details.grantId ? await Grant.find(details.grantId) : undefined) ??
         new Grant({ clientId, accountId: details.session.accountId });
       grant.addOIDCScope('openid profile email offline_access');
-      grant.addResourceScope(resource, 'api');
+      grant.addResourceScope(resource, API_SCOPE);
       const grantId = await grant.save();
       const returnTo = await provider.interactionResult(
         request.raw,
@@ -158,25 +212,36 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (!email || !password) {
       return renderLogin(reply, details.uid, 400, { email, error: TEXT.missingCredentials });
     }
-    const keys = throttleKeys(email, request.ip);
-    if (await loginThrottleService.isLocked(db, [keys.email.key, keys.address.key])) {
-      return renderLogin(reply, details.uid, 429, { email, error: TEXT.locked });
-    }
     const account = await accountsRepository.findByEmail(db, email);
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    const ok = await verifyPassword(
-      password.slice(0, PASSWORD_MAX_LENGTH * 4),
-      account?.passwordHash ?? (await dummyHash),
-    );
-    if (!account || !ok) {
-      const locked = await loginThrottleService.recordFailure(db, [keys.email, keys.address]);
-      request.log.info({ throttled: locked }, 'sign-in failed');
-      return renderLogin(reply, details.uid, locked ? 429 : 401, {
-        email,
-        error: locked ? TEXT.locked : TEXT.badCredentials,
-      });
+    const device = account ? devices.knownDevice(request, account.id) : undefined;
+    const subject: LoginSubject = {
+      account: limitKeys.account(email),
+      address: limitKeys.address(request.ip),
+      device: account && device ? limitKeys.device(account.id, device) : undefined,
+    };
+    const wait = await limits.loginWait(subject);
+    if (wait.seconds > 0) {
+      reply.header('retry-after', String(wait.seconds));
+      return renderLogin(reply, details.uid, 429, { email, error: TEXT.wait(wait.seconds) });
     }
-    await loginThrottleService.clear(db, keys.email.key);
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    const ok = await hashed(reply, async () =>
+      verifyPassword(password.slice(0, PASSWORD_MAX_LENGTH * 4), account?.passwordHash ?? (await dummyHash!)),
+    );
+    if (typeof ok !== 'boolean') return ok;
+    if (!account || !ok) {
+      const next = await limits.loginFailed(subject);
+      request.log.info({ wait: next.seconds }, 'sign-in failed');
+      return renderLogin(reply, details.uid, 401, { email, error: TEXT.badCredentials });
+    }
+    await limits.loginSucceeded(subject);
+    devices.remember(request, reply, account.id, device);
+    if (!account.emailVerified) {
+      mailLater(reply, 'verification mail', async () =>
+        verificationMail(account, (await accountsRepository.firstName(db, account.personId)) ?? ''),
+      );
+      return renderLogin(reply, details.uid, 403, { email, notice: TEXT.unverified });
+    }
     return finishLogin(request, reply, account.id);
   });
 
@@ -208,33 +273,81 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     else if (values.lastName.length > 100) errors.lastName = 'Der Nachname ist zu lang.';
     if (!EmailSchema.safeParse(values.email).success || values.email!.length > 254)
       errors.email = 'Bitte gib eine gültige E-Mail-Adresse ein.';
-    const pwError = passwordError(password);
-    if (pwError) errors.password = pwError;
     const render = (status: number, error?: string) =>
       send(reply, status, signupPage(pages, { action: u.signup, loginUrl: u.login, values, errors, error }));
     if (Object.keys(errors).length > 0) return render(400, 'Bitte prüfe deine Eingaben.');
-    if (await accountsRepository.findByEmail(db, values.email!)) return render(409, TEXT.emailTaken);
-
-    const passwordHash = await hashPassword(password);
-    let accountId: string;
-    try {
-      accountId = await db.transaction(async (tx) => {
-        const account = await accountsRepository.createWithPerson(tx, {
-          firstName: values.firstName!,
-          lastName: values.lastName!,
-          email: values.email!,
-          passwordHash,
-          issuer: config.oidc.issuer,
-        });
-        return account.id;
-      });
-    } catch (error) {
-      // A concurrent sign-up with the same address lost the race on the unique index.
-      if (await accountsRepository.findByEmail(db, values.email!)) return render(409, TEXT.emailTaken);
-      throw error;
+    const allowed = await limits.signup(limitKeys.address(request.ip));
+    if (allowed.seconds > 0) return tooMany(reply, allowed.seconds, u.signup);
+    const strength = checkPassword(password, [values.firstName!, values.lastName!, values.email!]);
+    if (!strength.ok) {
+      errors.password = strength.message;
+      return render(400, 'Bitte prüfe deine Eingaben.');
     }
-    request.log.info('account created');
-    return finishLogin(request, reply, accountId);
+
+    // The answer is the same for a new and a known address: the hash is computed either way, and what
+    // differs (creating the account or telling the owner that it exists, and the mail) happens after it.
+    const passwordHash = await hashed(reply, () => hashPassword(password));
+    if (typeof passwordHash !== 'string') return passwordHash;
+    const email = values.email!;
+    mailLater(reply, 'sign-up', async () => {
+      if (await accountsRepository.findByEmail(db, email)) {
+        return mails.accountExists(email, { portalUrl: config.publicUrl });
+      }
+      let account: AccountRow;
+      try {
+        account = await db.transaction((tx) =>
+          accountsRepository.createWithPerson(tx, {
+            firstName: values.firstName!,
+            lastName: values.lastName!,
+            email,
+            passwordHash,
+            issuer: config.oidc.issuer,
+          }),
+        );
+      } catch (error) {
+        // A concurrent sign-up with the same address won the race on the unique index.
+        if (await accountsRepository.findByEmail(db, email)) {
+          return mails.accountExists(email, { portalUrl: config.publicUrl });
+        }
+        throw error;
+      }
+      app.log.info('account created');
+      return verificationMail(account, values.firstName!);
+    });
+    return send(reply, 200, signupSentPage(pages, { email, loginUrl: u.login }));
+  });
+
+  app.get(`${base}/verify-email`, async (request, reply) => {
+    const token = field(request.query, 'token');
+    const accountId = token
+      ? await db.transaction(async (tx) => {
+          const id = await accountsRepository.useEmailVerification(tx, sha256(token));
+          if (id) await accountsRepository.markEmailVerified(tx, id);
+          return id;
+        })
+      : undefined;
+    if (!accountId) {
+      return send(
+        reply,
+        410,
+        messagePage(pages, {
+          title: 'Link ungültig',
+          message: TEXT.verifyInvalid,
+          link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+          status: 'error',
+        }),
+      );
+    }
+    request.log.info('e-mail address verified');
+    return send(
+      reply,
+      200,
+      messagePage(pages, {
+        title: 'E-Mail-Adresse bestätigt',
+        message: TEXT.verified,
+        link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+      }),
+    );
   });
 
   app.get(`${base}/interaction/:uid/forgot`, async (request: UidRequest, reply) => {
@@ -261,28 +374,25 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         }),
       );
     }
-    const account = await accountsRepository.findByEmail(db, email);
-    if (account) {
-      const token = randomBytes(32).toString('base64url');
-      await accountsRepository.createPasswordReset(
-        db,
-        account.id,
-        sha256(token),
-        new Date(Date.now() + RESET_TTL_MS),
+    const allowed = await limits.reset(limitKeys.address(request.ip));
+    if (allowed.seconds > 0) return tooMany(reply, allowed.seconds, u.forgot);
+    // Looking the account up, the token and the mail happen after the answer: same answer, same time.
+    mailLater(reply, 'password reset', async () => {
+      const account = await accountsRepository.findByEmail(db, email);
+      if (!account) return undefined;
+      const token = newToken();
+      await db.transaction((tx) =>
+        accountsRepository.replacePasswordReset(
+          tx,
+          account.id,
+          sha256(token),
+          new Date(Date.now() + RESET_TTL_MS),
+        ),
       );
-      const link = `${config.oidc.issuer}/password/reset?token=${token}`;
-      await mailer.send({
-        to: account.email,
-        subject: 'Vereinsheim: Passwort zurücksetzen',
-        text:
-          'Hallo,\n\n' +
-          'für dein Vereinsheim-Konto wurde ein neues Passwort angefordert. ' +
-          'Mit diesem Link legst du es fest (eine Stunde gültig, nur einmal verwendbar):\n\n' +
-          `${link}\n\n` +
-          'Wenn du das nicht warst, ignoriere diese E-Mail einfach. Dein bisheriges Passwort bleibt dann gültig.\n\n' +
-          'Dein Vereinsheim-Team\n',
+      return mails.resetPassword(account.email, {
+        link: `${config.oidc.issuer}/password/reset?token=${token}`,
       });
-    }
+    });
     return send(reply, 200, forgotPage(pages, { action: u.forgot, loginUrl: u.login, sent: true }));
   });
 
@@ -309,24 +419,32 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const token = field(request.body, 'token');
     const password = field(request.body, 'password');
     if (!token) return resetInvalid(reply);
-    const pwError = passwordError(password);
-    if (pwError) {
-      if (!(await accountsRepository.findValidReset(db, sha256(token)))) return resetInvalid(reply);
-      return send(reply, 400, resetPage(pages, { action: resetAction, token, error: pwError }));
+    const accountId = await accountsRepository.findValidReset(db, sha256(token));
+    if (!accountId) return resetInvalid(reply);
+    const owner = await accountsRepository.findById(db, accountId);
+    const strength = checkPassword(password, owner ? [owner.email] : []);
+    if (!strength.ok) {
+      return send(reply, 400, resetPage(pages, { action: resetAction, token, error: strength.message }));
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashed(reply, () => hashPassword(password));
+    if (typeof passwordHash !== 'string') return passwordHash;
     const account = await db.transaction(async (tx) => {
-      const accountId = await accountsRepository.useReset(tx, sha256(token));
-      if (!accountId) return undefined;
-      await accountsRepository.setPassword(tx, accountId, passwordHash);
-      await accountsRepository.retireResets(tx, accountId);
+      const id = await accountsRepository.useReset(tx, sha256(token));
+      if (!id) return undefined;
+      await accountsRepository.setPassword(tx, id, passwordHash);
+      await accountsRepository.retireResets(tx, id);
+      // The link reached the mailbox: the address is confirmed too.
+      await accountsRepository.markEmailVerified(tx, id);
       // A new password signs the account out everywhere.
-      await revokeAccountModels(tx, accountId);
-      return accountsRepository.findById(tx, accountId);
+      await revokeAccountModels(tx, id);
+      return accountsRepository.findById(tx, id);
     });
     if (!account) return resetInvalid(reply);
-    // Whoever holds the mailbox may sign in again at once.
-    await loginThrottleService.clear(db, throttleKeys(account.email, '').email.key);
+    // Whoever holds the mailbox may sign in from here at once.
+    await limits.loginSucceeded({
+      account: limitKeys.account(account.email),
+      address: limitKeys.address(request.ip),
+    });
     request.log.info('password reset');
     return send(
       reply,

@@ -3,7 +3,11 @@
  * (the CSP allows scripts from 'self' only). Every value is escaped.
  */
 
-export const PASSWORD_MIN_LENGTH = 10;
+import { PASSWORD_MIN_LENGTH } from './password-policy.ts';
+
+export { PASSWORD_MIN_LENGTH };
+
+const PASSWORD_HINT = `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen, nicht leicht zu erraten – am besten mehrere Wörter, die nicht zusammengehören.`;
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -188,12 +192,48 @@ export function signupPage(
           type: 'password',
           autocomplete: 'new-password',
           minlength: PASSWORD_MIN_LENGTH,
-          hint: `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`,
+          hint: PASSWORD_HINT,
           error: o.errors.password,
         })}
         <button type="submit" class="button">Konto erstellen</button>
       </form>
       <p class="switch">Schon registriert? <a href="${o.loginUrl}">Anmelden</a></p>`,
+  );
+}
+
+/** The same page whether the address is new or already has an account (no account enumeration). */
+export function signupSentPage(ctx: PageContext, o: { email: string; loginUrl: string }): string {
+  return layout(
+    ctx,
+    'Fast geschafft',
+    html`<h1>Fast geschafft!</h1>
+      ${alert('info', `Wir haben dir eine E-Mail an ${o.email} geschickt.`)}
+      <p class="lead">
+        Öffne den Link darin, um deine E-Mail-Adresse zu bestätigen. Danach kannst du dich anmelden.
+      </p>
+      <p class="hint">
+        Keine E-Mail bekommen? Schau im Spam-Ordner nach. Der Link ist 24 Stunden lang gültig.
+      </p>
+      <p class="switch"><a href="${o.loginUrl}">Zur Anmeldung</a></p>`,
+  );
+}
+
+/** „5 Sekunden“, „eine Minute“, „3 Stunden“: a wait, rounded up to a whole unit. */
+export function duration(seconds: number): string {
+  const unit = (n: number, one: string, many: string, article: string) =>
+    n === 1 ? `${article} ${one}` : `${n} ${many}`;
+  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'Sekunde', 'Sekunden', 'eine');
+  if (seconds < 3600) return unit(Math.ceil(seconds / 60), 'Minute', 'Minuten', 'eine');
+  return unit(Math.ceil(seconds / 3600), 'Stunde', 'Stunden', 'eine');
+}
+
+export function tooManyPage(ctx: PageContext, o: { seconds: number; backUrl: string }): string {
+  return layout(
+    ctx,
+    'Zu viele Versuche',
+    html`<h1>Zu viele Versuche</h1>
+      ${alert('error', `Bitte warte ${duration(o.seconds)} und versuche es dann erneut.`)}
+      <p class="actions"><a class="button" href="${o.backUrl}">Zurück</a></p>`,
   );
 }
 
@@ -239,7 +279,7 @@ export function resetPage(ctx: PageContext, o: { action: string; token: string; 
           type: 'password',
           autocomplete: 'new-password',
           minlength: PASSWORD_MIN_LENGTH,
-          hint: `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`,
+          hint: PASSWORD_HINT,
           autofocus: true,
         })}
         <button type="submit" class="button">Passwort speichern</button>
@@ -271,6 +311,28 @@ export function logoutPage(ctx: PageContext, formHtml: string): string {
       ${raw(form)}
       <p class="actions"><button type="submit" form="op.logoutForm" class="button">Abmelden</button></p>`,
     { script: 'logout.js' },
+  );
+}
+
+/**
+ * RP-initiated logout without a valid ID token of this session (e.g. a link on another website): the
+ * person decides. No script: nothing is submitted unless they press the button.
+ */
+export function logoutQuestionPage(ctx: PageContext, formHtml: string): string {
+  const form = formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return layout(
+    ctx,
+    'Abmelden?',
+    html`<h1>Möchtest du dich abmelden?</h1>
+      <p class="lead">
+        Eine Anwendung möchte dich vom Vereinsheim abmelden. Wenn du das nicht selbst angestoßen hast, bleib
+        einfach angemeldet.
+      </p>
+      ${raw(form)}
+      <p class="actions">
+        <button type="submit" form="op.logoutForm" class="button">Abmelden</button>
+        <a class="button button-secondary" href="${ctx.portalUrl}/">Angemeldet bleiben</a>
+      </p>`,
   );
 }
 

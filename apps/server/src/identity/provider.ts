@@ -9,12 +9,18 @@ import { accountsRepository } from './accounts.repository.ts';
 import { databaseAdapter } from './adapter.ts';
 import { accountClaims, CLAIMS_BY_SCOPE } from './claims.ts';
 import type { SigningKeys } from './keys.ts';
-import { logoutPage, messagePage, type PageContext } from './pages.ts';
+import { logoutPage, logoutQuestionPage, messagePage, type PageContext } from './pages.ts';
 
 export const ACCESS_TOKEN_TTL = 600;
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
 const SESSION_TTL = 30 * 24 * 60 * 60;
 const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+/**
+ * The API's resource scope. A request whose scope names it gets an access token for the API (a JWT with
+ * `aud` = the API audience); one without it gets an access token for the userinfo endpoint (RFC 8707: the
+ * client names the resource it wants a token for; OpenID Connect RPs that know nothing of the API work).
+ */
+export const API_SCOPE = 'api';
 
 /** The provider's path prefix under the app (the issuer's path: /oidc). */
 export const mountPath = (config: Config) => new URL(config.oidc.issuer).pathname.replace(/\/+$/, '');
@@ -28,7 +34,9 @@ export function apiResource(config: Config): string {
 export function redirectUris(config: Config) {
   const web = [`${config.publicUrl}/signin-oidc`, ...config.oidc.extraRedirectUris];
   const scheme = config.nativeRedirectUri.split(':')[0]!;
-  const native = [config.nativeRedirectUri];
+  // The claimed https redirect (App Links / Universal Links) signs out to its sibling …/signed-out.
+  const https = config.nativeHttpsRedirectUri;
+  const native = https ? [config.nativeRedirectUri, https] : [config.nativeRedirectUri];
   const postLogoutWeb = [
     `${config.publicUrl}/`,
     `${config.publicUrl}/signed-out`,
@@ -38,6 +46,7 @@ export function redirectUris(config: Config) {
     }),
   ];
   const postLogoutNative = [`${scheme}:/`, `${scheme}:/signed-out`];
+  if (https) postLogoutNative.push(new URL('signed-out', https).href);
   return { web, native, postLogoutWeb, postLogoutNative };
 }
 
@@ -86,6 +95,12 @@ function errorText(error: string | undefined): string {
   }
 }
 
+/** The requested scope values of the current request (authorization or token request). */
+function requestedScopes(ctx: KoaContextWithOIDC): string[] {
+  const scope = (ctx.oidc.params as { scope?: unknown } | undefined)?.scope;
+  return typeof scope === 'string' ? scope.split(' ') : [];
+}
+
 export function errorPage(pages: PageContext, error?: string): string {
   return messagePage(pages, {
     title: 'Es ist ein Fehler aufgetreten',
@@ -99,10 +114,12 @@ export interface ProviderSetup {
   config: Config;
   db: Database;
   keys: SigningKeys;
+  /** Cookie signing keys (loadCookieKeys). */
+  cookieKeys: string[];
   log: FastifyBaseLogger;
 }
 
-export async function createProvider({ config, db, keys, log }: ProviderSetup): Promise<Provider> {
+export function createProvider({ config, db, keys, cookieKeys, log }: ProviderSetup): Provider {
   const base = mountPath(config);
   const pages: PageContext = { base, portalUrl: config.publicUrl };
   const resource = apiResource(config);
@@ -134,7 +151,7 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
     ],
     jwks: keys.privateJwks,
     cookies: {
-      keys: await loadCookieKeys(config, log),
+      keys: cookieKeys,
       long: { httpOnly: true, sameSite: 'lax', path: base },
       short: { httpOnly: true, sameSite: 'lax' },
       names: { session: 'vh_session', interaction: 'vh_interaction', resume: 'vh_resume' },
@@ -147,21 +164,30 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
       email: [...CLAIMS_BY_SCOPE.email],
     },
     conformIdTokenClaims: false,
+    // OpenID Connect Core 3.1.2.1: redirect_uri is REQUIRED, also when the client has a single one.
+    allowOmittingSingleRegisteredRedirectUri: false,
     pkce: { required: () => true },
+    // The time of the sign-in travels in API access tokens: the API demands a recent one for deletion.
+    extraTokenClaims: (ctx, token) => {
+      if (token.kind !== 'AccessToken') return undefined;
+      const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+      const authTime = code?.authTime ?? refresh?.authTime;
+      return typeof authTime === 'number' ? { auth_time: authTime } : undefined;
+    },
     rotateRefreshToken: true,
     clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
     features: {
       devInteractions: { enabled: false },
-      userinfo: { enabled: false },
+      userinfo: { enabled: true },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => resource,
+        defaultResource: (ctx) => (requestedScopes(ctx).includes(API_SCOPE) ? resource : undefined),
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
           if (indicator !== resource) throw new errors.InvalidTarget();
           return {
-            scope: 'api',
+            scope: API_SCOPE,
             audience: config.oidc.audience,
             accessTokenTTL: ACCESS_TOKEN_TTL,
             accessTokenFormat: 'jwt',
@@ -172,8 +198,13 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          // Signed out without a question only when the request carries a valid ID token of this very
+          // session's account; anything else (a link on another website, a stale hint) asks first.
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const accountId = ctx.oidc.session?.accountId;
+          const confirmed = accountId !== undefined && hint?.payload?.sub === accountId;
           ctx.type = 'html';
-          ctx.body = logoutPage(pages, form);
+          ctx.body = confirmed ? logoutPage(pages, form) : logoutQuestionPage(pages, form);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -208,7 +239,7 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
       if (client.clientId !== clientId) return undefined;
       grant ??= new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope(SCOPES.join(' '));
-      grant.addResourceScope(resource, 'api');
+      grant.addResourceScope(resource, API_SCOPE);
       await grant.save();
       return grant;
     },
@@ -230,7 +261,9 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Fastify decides whom to trust (TRUST_PROXY); the mount hands the provider its verdict as the only
+  // X-Forwarded-* headers (see index.ts), so the provider may read them.
+  provider.proxy = true;
 
   // The native apps' custom-scheme URIs (RFC 8252) are accepted as exact matches in addition to the
   // web client's http(s) URIs, which the library validates for application_type "web".
@@ -249,23 +282,54 @@ export async function createProvider({ config, db, keys, log }: ProviderSetup): 
     return postLogoutAllowed.call(this, value) || (this.clientId === clientId && nativePostLogout.has(value));
   };
 
+  // Unknown paths under the provider answer RFC 9457 problem+json like the rest of the server.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.type = 'application/problem+json; charset=utf-8';
+      ctx.body = JSON.stringify({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'The identity provider has no such endpoint.',
+        instance: `${base}${ctx.path}`,
+      });
+    }
+  });
+
   // OpenID Connect keeps offline_access only with prompt=consent. For our first-party client that
-  // consent is implied (and given without a screen), so a request without a prompt gets it added.
+  // consent is implied (and given without a screen), so a request gets it added (also to prompt=login,
+  // e.g. the fresh sign-in before deleting an account, so the session keeps its refresh token).
   provider.use(async (ctx, next) => {
     if (ctx.path === '/auth' && ctx.method === 'GET') {
       const { client_id: cid, scope, prompt } = ctx.query;
+      const prompts = typeof prompt === 'string' ? prompt.split(' ') : [];
       if (
         cid === clientId &&
         typeof scope === 'string' &&
         scope.split(' ').includes('offline_access') &&
-        prompt === undefined
+        (prompt === undefined || (typeof prompt === 'string' && !prompts.includes('none')))
       ) {
-        ctx.query = { ...ctx.query, prompt: 'consent' };
+        const withConsent = prompts.includes('consent') ? prompts : [...prompts, 'consent'];
+        ctx.query = { ...ctx.query, prompt: withConsent.join(' ') };
         // The provider derives its mount path from originalUrl, which must still end with ctx.url.
         (ctx.req as { originalUrl?: string }).originalUrl = `${base}${ctx.url}`;
       }
     }
     await next();
+  });
+
+  // spec §3 reads refresh_token_expires_in from token responses: the refresh token's remaining lifetime.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path !== '/token' || ctx.method !== 'POST' || ctx.status !== 200) return;
+    const body = ctx.body as { refresh_token?: unknown; refresh_token_expires_in?: number } | undefined;
+    if (typeof body?.refresh_token !== 'string') return;
+    const refreshToken = await provider.RefreshToken.find(body.refresh_token);
+    if (refreshToken?.exp) {
+      body.refresh_token_expires_in = Math.max(0, refreshToken.exp - Math.floor(Date.now() / 1000));
+    }
   });
 
   provider.on('server_error', (_ctx: unknown, error: Error) => {

@@ -14,7 +14,11 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP in production; on the embedded default mails go to the log and the development mailbox (/oidc/dev/mailbox). */
+/**
+ * SMTP when SMTP_URL is set. Without it: in development mode mails go to the development mailbox
+ * (/oidc/dev/mailbox, which only exists in development mode); in production mode to the log only, for
+ * the operator who tries the portal without a mail server (e.g. DEMO_DATA=true on PostgreSQL).
+ */
 export function createMailer(config: Config, db: Database, log: FastifyBaseLogger): Mailer {
   if (config.mail.smtpUrl) {
     const transport = nodemailer.createTransport(config.mail.smtpUrl);
@@ -29,10 +33,18 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
       },
     };
   }
+  if (config.mode === 'development') {
+    return {
+      async send(mail) {
+        await db.insert(devMails).values(mail);
+        log.info({ mail: { subject: mail.subject } }, 'mail written to the development mailbox');
+      },
+    };
+  }
   return {
-    async send(mail) {
-      await db.insert(devMails).values(mail);
-      log.info({ mail: { subject: mail.subject } }, 'mail written to the development mailbox');
+    send(mail) {
+      log.warn({ mail }, 'no SMTP_URL: mail written to the log only');
+      return Promise.resolve();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createLocalJWKSet,
@@ -9,33 +9,52 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { unauthorized } from '../lib/problem.ts';
-import { findOrProvisionPerson } from '../modules/persons/identity-link.ts';
+import { HttpProblem, invalidToken, unauthorized } from '../lib/problem.ts';
+import type { Actor, ActorScope } from '../policy/index.ts';
 
-export interface Actor {
-  personId: string;
-  issuer: string;
-  subject: string;
-  claims: JWTPayload;
-}
+export type { Actor } from '../policy/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    /** onRequest hook that answers 401 unless a valid bearer access token names a known person. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook that answers 401 unless a valid bearer access token (or the web session's, ADR 0009)
+     * names a known person; every response behind it is `Cache-Control: no-store`.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
 /** Only asymmetric algorithms; `none` and HMAC are refused. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 
+/** Maps a verified token's issuer + subject to a person id (null: unknown); provisions when asked to. */
+export type PersonResolver = (input: {
+  issuer: string;
+  subject: string;
+  claims: JWTPayload;
+  provision: boolean;
+}) => Promise<string | null>;
+
+/**
+ * The access token of the web session named by the request's session cookie (ADR 0009), after the CSRF
+ * check; undefined when the request carries no session cookie; throws 401 when the session has ended.
+ */
+export type SessionTokenResolver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<string | undefined>;
+
 export interface AuthOptions {
   config: Config;
-  db: Database;
+  /** Injected by the app (persons module): the plugin itself knows no domain module. */
+  resolvePerson: PersonResolver;
+  /** Injected by the app (policy): the actor's clubs, roles and teams. */
+  loadScope: (personId: string) => Promise<ActorScope>;
+  /** Injected by the app (session module): a request without an Authorization header may carry the cookie. */
+  sessionToken?: SessionTokenResolver;
   /** Public keys of the embedded provider; external providers are read from their JWKS URI. */
   localJwks?: { keys: JWK[] };
 }
@@ -62,18 +81,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Verifies the bearer access token (signature, issuer, audience, expiry, algorithm) and maps
- * issuer + subject to a person. The client's userId/userid/oid headers are never consulted.
+ * Verifies the access token (signature, issuer, audience, expiry, algorithm) and maps issuer + subject to a
+ * person. The token comes from the Authorization header (native apps, other clients) or, without one, from the
+ * web session named by the session cookie — then unsafe methods must also pass the CSRF check (Origin +
+ * custom header). The client's userId/userid/oid headers are never consulted.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  const { config, db } = options;
+  const { config, resolvePerson, loadScope } = options;
   const keys: JWTVerifyGetKey = options.localJwks
     ? createLocalJWKSet(options.localJwks)
     : externalKeyResolver(config.oidc.issuer);
 
   app.decorateRequest('actor', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const hasHeader = request.headers.authorization !== undefined;
+    const token = hasHeader ? bearerToken(request) : await options.sessionToken?.(request, reply);
     if (!token) throw unauthorized();
     let payload: JWTPayload;
     try {
@@ -86,18 +109,44 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       }));
     } catch (error) {
       request.log.info({ reason: (error as { code?: string }).code ?? 'invalid' }, 'access token refused');
-      throw unauthorized('The access token is invalid or expired.');
+      throw invalidToken('auth.tokenInvalid');
     }
-    const personId = await findOrProvisionPerson(db, {
+    const personId = await resolvePerson({
       issuer: config.oidc.issuer,
       subject: payload.sub!,
       claims: payload,
       provision: !config.embeddedIdp,
     });
-    if (!personId) throw unauthorized('The access token names no known person.');
-    request.actor = { personId, issuer: config.oidc.issuer, subject: payload.sub!, claims: payload };
+    if (!personId) throw invalidToken('auth.unknownPerson');
+    // The scope is read once per request, on the first authorization question.
+    let scope: Promise<ActorScope> | undefined;
+    request.actor = {
+      personId,
+      issuer: config.oidc.issuer,
+      subject: payload.sub!,
+      claims: payload,
+      via: hasHeader ? 'bearer' : 'session',
+      scope: () => (scope ??= loadScope(personId)),
+    };
   });
 });
+
+/**
+ * RFC 9470 step-up: the actor's sign-in (the token's auth_time) must be at most maxAgeSeconds old, else
+ * 401 problem+json of the given type with `error="insufficient_user_authentication"` and max_age.
+ */
+export function requireRecentSignIn(actor: Actor, maxAgeSeconds: number, problemType: string): void {
+  const authTime = actor.claims.auth_time;
+  const age = typeof authTime === 'number' ? Date.now() / 1000 - authTime : Infinity;
+  if (age <= maxAgeSeconds) return;
+  const minutes = Math.round(maxAgeSeconds / 60);
+  throw new HttpProblem(401, undefined, {
+    type: problemType,
+    code: 'auth.freshSignInRequired',
+    params: { minutes },
+    challenge: `Bearer error="insufficient_user_authentication", error_description="This needs a sign-in within the last ${minutes} minutes.", max_age="${maxAgeSeconds}"`,
+  });
+}
 
 /** The authenticated actor; only call from routes behind `app.authenticate`. */
 export function actorOf(request: FastifyRequest): Actor {

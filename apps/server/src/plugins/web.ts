@@ -3,43 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { matchWebRoute } from '@vereinsheim/contracts/routes';
 import { sendProblem } from '../lib/problem.ts';
 
-const VALIDATION_SECTIONS =
-  'info|profile|address|mail|phone|confectioninformation|bank|miscellaneous|agb|clubs';
-const PROFILE_PAGES = 'address|mail|phone|Phone|bankaccount|confectionInformations|avatar|miscellaneous';
-
-/** The routes of spec §2 (matched exactly); each serves the web app's index.html. */
-export const SPA_ROUTES: RegExp[] = [
-  /^\/$/,
-  /^\/signin-oidc$/,
-  /^\/clubs$/,
-  /^\/blog(\/[^/]+)?$/,
-  /^\/events(\/[^/]+)?$/,
-  /^\/calendar$/,
-  /^\/profile$/,
-  new RegExp(`^/profile/(${PROFILE_PAGES})$`),
-  /^\/my-registrations$/,
-  /^\/account$/,
-  /^\/inbox$/,
-  /^\/messages$/,
-  /^\/invoices(\/[^/]+)?$/,
-  /^\/logs$/,
-  /^\/privacy$/,
-  /^\/teams(\/[^/]+)?$/,
-  /^\/licenses$/,
-  /^\/qualifications$/,
-  /^\/honors$/,
-  /^\/validation\/profile$/,
-  new RegExp(`^/validation/profile/[^/]+(/(${VALIDATION_SECTIONS}))?$`),
-  /^\/signed-out$/,
-];
-
+/**
+ * The routes of spec §2 (the one table in contracts, matched exactly); each serves the web app's index.html when
+ * no route of the server answers it first (/signin-oidc is the backend-for-frontend's callback, modules/session).
+ */
 export function isSpaRoute(pathname: string): boolean {
-  return SPA_ROUTES.some((re) => re.test(pathname));
+  return matchWebRoute(pathname) !== null;
 }
 
-const NEVER_HTML = /^\/(api|oidc)(\/|$)/;
+const NEVER_HTML = /^\/(api|oidc|bff)(\/|$)/;
 
 /** Serves the built web app; hashed assets are cached for a year, index.html never. */
 export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {

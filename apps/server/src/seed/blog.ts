@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { blogPosts, type BlogAttributeRecord, type BlogImageRecord } from '../db/schema/index.ts';
-import { sanitizePostHtml } from '../modules/blog/blog.sanitize.ts';
+import { sanitizePostHtml } from '../modules/blog/index.ts';
 import type { BlogScopeType } from '@vereinsheim/contracts';
 import { demoId } from './ids.ts';
 

@@ -2,7 +2,7 @@ import type { MembershipRole } from '@vereinsheim/contracts';
 import type { Database } from '../db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
-import { demoId } from './ids.ts';
+import { demoId, demoPersonId, demoTenantId } from './ids.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedAwards } from './awards.ts';
 import { seedTeams } from './teams.ts';
@@ -172,8 +172,7 @@ function generated(): DemoPerson[] {
   });
 }
 
-export const demoPersonId = (key: string) => demoId(`person:${key}`);
-export const demoTenantId = (slug: string) => demoId(`tenant:${slug}`);
+export { demoPersonId, demoTenantId };
 
 /** Seeds the demo clubs, persons and accounts. Idempotent: fixed ids, existing rows are left alone. */
 /** `dataDir`: where demo files (team documents) are written; without it they are left out. */

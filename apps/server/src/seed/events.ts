@@ -13,7 +13,7 @@ import {
   eventRegistrations,
   events,
 } from '../db/schema/index.ts';
-import { storeEventDocument } from '../modules/events/event-files.ts';
+import { storeEventDocument } from '../modules/events/index.ts';
 import { demoId } from './ids.ts';
 
 const person = (key: string) => demoId(`person:${key}`);

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { orderElements } from '../db/schema/index.ts';
 import { addDays, todayIso } from '../lib/today.ts';
-import { invoicesService, type NewInvoice } from '../modules/invoices/invoices.service.ts';
+import { invoicesService, type NewInvoice } from '../modules/invoices/index.ts';
 import { demoId } from './ids.ts';
 
 const TSV = {

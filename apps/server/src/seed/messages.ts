@@ -1,18 +1,21 @@
 import type { Tx } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { MessageKind } from '@vereinsheim/contracts';
+import type { TextParams } from '../lib/i18n.ts';
+import type { MessageTextKey } from '../modules/messages/index.ts';
 import { demoId } from './ids.ts';
 
-interface DemoMessage {
+/** A club's message (its words, German demo data) or a notice the server writes (a text key, rendered on read). */
+type DemoMessage = {
   key: string;
   kind: MessageKind;
   club: string | null;
   minutesAgo: number;
-  title: string;
-  body: string;
   link: string | null;
   read?: boolean;
-}
+} & ({ title: string; body: string } | { text: { key: MessageTextKey; params: TextParams } });
+
+const nextJanuary15 = () => `${new Date().getUTCFullYear() + 1}-01-15`;
 
 const MESSAGES: DemoMessage[] = [
   {
@@ -20,8 +23,7 @@ const MESSAGES: DemoMessage[] = [
     kind: 'waitinglist_promoted',
     club: 'sc-rheinaue',
     minutesAgo: 45,
-    title: 'Du bist von der Warteliste nachgerückt',
-    body: 'Für den Rheinuferlauf ist ein Platz frei geworden. Du bist jetzt als Teilnehmerin angemeldet.',
+    text: { key: 'waitinglistPromoted', params: { event: 'Rheinuferlauf' } },
     link: '/my-registrations',
   },
   {
@@ -29,8 +31,15 @@ const MESSAGES: DemoMessage[] = [
     kind: 'invoice_issued',
     club: 'tsv-gruenwald',
     minutesAgo: 60 * 5,
-    title: 'Neue Rechnung: Mitgliedsbeitrag 2026',
-    body: 'Der TSV Grünwald hat dir eine Rechnung über 120,00 € gestellt. Zahlbar bis zum 15. Januar.',
+    text: {
+      key: 'invoiceIssued',
+      params: {
+        title: 'Mitgliedsbeitrag 2026',
+        club: 'TSV Grünwald 1894 e.V.',
+        amount: 120,
+        due: nextJanuary15(),
+      },
+    },
     link: '/invoices',
   },
   {
@@ -47,8 +56,7 @@ const MESSAGES: DemoMessage[] = [
     kind: 'event_cancelled',
     club: 'tsv-gruenwald',
     minutesAgo: 60 * 24 * 2,
-    title: 'Abgesagt: Lauftreff am Samstag',
-    body: 'Der Lauftreff am Samstag fällt wegen Unwetterwarnung aus. Deine Anmeldung wurde storniert.',
+    text: { key: 'eventCancelled', params: { event: 'Lauftreff am Samstag' } },
     link: '/my-registrations',
     read: true,
   },
@@ -57,8 +65,7 @@ const MESSAGES: DemoMessage[] = [
     kind: 'data_shared',
     club: 'sc-rheinaue',
     minutesAgo: 60 * 24 * 5,
-    title: 'Daten mit SC Rheinaue Köln geteilt',
-    body: 'Du hast deine Adresse und Telefonnummer mit dem SC Rheinaue Köln e.V. geteilt. Du kannst das im Profil jederzeit ändern.',
+    text: { key: 'dataShared', params: { club: 'SC Rheinaue Köln e.V.' } },
     link: '/profile',
     read: true,
   },
@@ -90,8 +97,9 @@ export async function seedMessages(
           personId: ids.personId,
           tenantId: m.club ? ids.tenantIdOf(m.club) : null,
           kind: m.kind,
-          title: m.title,
-          body: m.body,
+          ...('text' in m
+            ? { textKey: `message.${m.text.key}`, textParams: m.text.params }
+            : { title: m.title, body: m.body }),
           link: m.link,
           readAt: m.read ? createdAt : null,
           createdAt,

@@ -11,8 +11,7 @@ import {
   medicalInformations,
   phoneNumbers,
 } from '../db/schema/index.ts';
-import { demoPersonId, demoTenantId } from './demo.ts';
-import { demoId } from './ids.ts';
+import { demoId, demoPersonId, demoTenantId } from './ids.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
@@ -323,75 +322,103 @@ export async function seedPersonalData(tx: Tx): Promise<void> {
         action: 'approved',
         entityKind: 'approval',
         tenantId: tsv,
-        summary: 'Datenschutzerklärung von TSV Grünwald 1894 e.V. zugestimmt (Version 2025-01)',
+        summaryKey: 'log.approval.approved',
+        summaryParams: {
+          document: { key: 'log.approvalKind.privacy' },
+          club: 'TSV Grünwald 1894 e.V.',
+          version: '2025-01',
+        },
       }),
       log('mia:address', 120, {
         action: 'created',
         entityKind: 'address',
         entityId: id('mia:address'),
-        summary: 'Adresse angelegt: Tölzer Straße 10, 82031 Grünwald',
+        summaryKey: 'log.item.created',
+        summaryParams: { kind: { key: 'log.kind.address' }, item: 'Tölzer Straße 10, 82031 Grünwald' },
       }),
       log('mia:address:shared', 119, {
         action: 'shared',
         entityKind: 'address',
         entityId: id('mia:address'),
         tenantId: tsv,
-        summary:
-          'Adresse „Tölzer Straße 10, 82031 Grünwald“ für TSV Grünwald 1894 e.V. freigegeben (interne Ansicht (Kontakt))',
+        summaryKey: 'log.item.shared',
+        summaryParams: {
+          kind: { key: 'log.kind.address' },
+          item: 'Tölzer Straße 10, 82031 Grünwald',
+          club: 'TSV Grünwald 1894 e.V.',
+          view: { key: 'log.view.intern' },
+        },
       }),
       log('mia:phone', 118, {
         action: 'created',
         entityKind: 'phone',
         entityId: id('mia:phone'),
-        summary: 'Telefonnummer angelegt: +49 170 1234567',
+        summaryKey: 'log.item.created',
+        summaryParams: { kind: { key: 'log.kind.phone' }, item: '+49 170 1234567' },
       }),
       log('mia:bank', 110, {
         action: 'created',
         entityKind: 'bankaccount',
         entityId: id('mia:bank'),
-        summary: 'Bankverbindung angelegt: IBAN DE89 **** **** **** **** 00',
+        summaryKey: 'log.item.created',
+        summaryParams: { kind: { key: 'log.kind.bankaccount' }, item: 'IBAN DE89 **** **** **** **** 00' },
       }),
       log('mia:bank:shared', 110, {
         action: 'shared',
         entityKind: 'bankaccount',
         entityId: id('mia:bank'),
         tenantId: tsv,
-        summary:
-          'Bankverbindung „IBAN DE89 **** **** **** **** 00“ für TSV Grünwald 1894 e.V. freigegeben (Verein)',
+        summaryKey: 'log.item.shared',
+        summaryParams: {
+          kind: { key: 'log.kind.bankaccount' },
+          item: 'IBAN DE89 **** **** **** **** 00',
+          club: 'TSV Grünwald 1894 e.V.',
+          view: { key: 'log.view.default' },
+        },
       }),
       log('mia:allergy', 90, {
         action: 'created',
         entityKind: 'medicalinformation',
         entityId: id('mia:allergy'),
-        summary: 'Medizinische Information angelegt: Allergie: Wespenstich',
+        summaryKey: 'log.item.created',
+        summaryParams: {
+          kind: { key: 'log.kind.medicalinformation' },
+          item: {
+            key: 'log.describe.medical',
+            params: { type: { key: 'log.value.medicalinformation.type.allergy' }, name: 'Wespenstich' },
+          },
+        },
       }),
       log('mia:address:updated', 45, {
         action: 'updated',
         entityKind: 'address',
         entityId: id('mia:address'),
-        summary: 'Adresse geändert: Hausnummer: 10 → 12',
-        changes: [{ field: 'Hausnummer', old: '10', new: '12' }],
+        summaryKey: 'log.item.updated',
+        summaryParams: { kind: { key: 'log.kind.address' } },
+        changes: [{ field: 'streetNumber', old: '10', new: '12' }],
       }),
       log('mia:person', 20, {
         action: 'updated',
         entityKind: 'person',
         entityId: mia,
-        summary: 'Persönliche Daten geändert: Geburtsort: Muenchen → München',
-        changes: [{ field: 'Geburtsort', old: 'Muenchen', new: 'München' }],
+        summaryKey: 'log.person.updated',
+        changes: [{ field: 'birthplace', old: 'Muenchen', new: 'München' }],
       }),
       log('sabine:bank', 300, {
         personId: sabine,
         action: 'created',
         entityKind: 'bankaccount',
         entityId: id('sabine:bank'),
-        summary: 'Bankverbindung angelegt: IBAN DE02 **** **** **** **** 51',
+        summaryKey: 'log.item.created',
+        summaryParams: { kind: { key: 'log.kind.bankaccount' }, item: 'IBAN DE02 **** **** **** **** 51' },
       }),
       log('jonas:address', 200, {
         personId: jonas,
         action: 'created',
         entityKind: 'address',
         entityId: id('jonas:address'),
-        summary: 'Adresse angelegt: Maximilianstraße 41, 86150 Augsburg',
+        summaryKey: 'log.item.created',
+        summaryParams: { kind: { key: 'log.kind.address' }, item: 'Maximilianstraße 41, 86150 Augsburg' },
       }),
     ])
     .onConflictDoNothing();

@@ -13,7 +13,7 @@ import {
 import type { TeamMemberRole } from '@vereinsheim/contracts';
 import { inArray } from 'drizzle-orm';
 import { todayIso } from '../lib/today.ts';
-import { storeTeamDocument } from '../modules/teams/team-files.ts';
+import { storeTeamDocument } from '../modules/teams/index.ts';
 import { demoId } from './ids.ts';
 
 const person = (key: string) => demoId(`person:${key}`);

@@ -1,16 +1,19 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { DESKTOP_BREAKPOINT_PX } from '@vereinsheim/contracts/constants';
+import { WEB_ROUTES } from '@vereinsheim/contracts/routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, useLocation } from 'react-router-dom';
 import type { AuthService } from '../shared/auth/auth-service.ts';
 import { AuthProvider } from '../shared/auth/session-context.tsx';
+import { OfflineNotice } from '../shared/ui/OfflineNotice.tsx';
 import { SideMenu } from './menu/SideMenu.tsx';
 import { TabBar } from './menu/TabBar.tsx';
-import { createQueryClient } from './query-client.ts';
+import { NativeBridge } from './NativeBridge.tsx';
+import { createQueryClient, invalidateOnLanguageChange } from './query-client.ts';
 import { RouteGate } from './RouteGate.tsx';
-import { APP_ROUTES } from './routes.tsx';
+import { PAGE_ROUTE_IDS, routeView } from './routes.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { trackPageView } from './telemetry.ts';
 
@@ -38,29 +41,34 @@ function PageViews() {
 /** The signed-in app: Ionic, router, menu, tab bar and the lazily loaded pages. Loaded only after sign-in. */
 export default function AppShell({ auth }: { auth: AuthService }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => invalidateOnLanguageChange(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>
         <IonApp>
           <IonReactRouter>
             <PageViews />
+            <NativeBridge />
             <IonSplitPane contentId="main" when={`(min-width: ${DESKTOP_BREAKPOINT_PX}px)`}>
               <SideMenu />
               <IonRouterOutlet id="main">
-                {APP_ROUTES.map(({ path, page: Page, gate }) => (
-                  <Route
-                    key={path}
-                    path={path}
-                    caseSensitive
-                    element={
-                      <RouteGate gate={gate}>
-                        <Suspense fallback={<LoadingScreen />}>
-                          <Page />
-                        </Suspense>
-                      </RouteGate>
-                    }
-                  />
-                ))}
+                {PAGE_ROUTE_IDS.flatMap((id) => {
+                  const { page: Page, gate } = routeView(id);
+                  return WEB_ROUTES[id].map((path) => (
+                    <Route
+                      key={path}
+                      path={path}
+                      caseSensitive
+                      element={
+                        <RouteGate gate={gate}>
+                          <Suspense fallback={<LoadingScreen />}>
+                            <Page />
+                          </Suspense>
+                        </RouteGate>
+                      }
+                    />
+                  ));
+                })}
                 <Route
                   path="*"
                   element={
@@ -72,6 +80,7 @@ export default function AppShell({ auth }: { auth: AuthService }) {
               </IonRouterOutlet>
             </IonSplitPane>
             <TabBar />
+            <OfflineNotice />
           </IonReactRouter>
         </IonApp>
       </AuthProvider>

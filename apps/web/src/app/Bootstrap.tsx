@@ -1,8 +1,10 @@
 import { SIGNING_IN_MESSAGE_MS, SIGNIN_SCREEN_DELAY_MS } from '@vereinsheim/contracts/constants';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthService, type BootResult } from '../shared/auth/auth-service.ts';
-import { loadAppConfig, webRedirectUri } from '../shared/config/app-config.ts';
+import type { AuthService, BootResult } from '../shared/auth/auth-service.ts';
+import { createAuthService } from '../shared/auth/create-auth-service.ts';
+import { loadAppConfig } from '../shared/config/app-config.ts';
+import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { SignedOutScreen } from './screens/SignedOutScreen.tsx';
@@ -27,7 +29,9 @@ function bootOnce(onStep: (step: Step) => void) {
     const config = await loadAppConfig();
     onStep({ step: 'config' });
     await startTelemetry(config);
-    const auth = new AuthService(config, webRedirectUri());
+    if (isNativePlatform())
+      void import('../shared/platform/native-app.ts').then((m) => m.configureNativeChrome());
+    const auth = await createAuthService(config);
     const result = await auth.boot();
     return { auth, result };
   })();
@@ -64,19 +68,28 @@ export function Bootstrap() {
 
   useEffect(() => {
     let active = true;
+    let stopListening = () => {};
+    const apply = (auth: AuthService, result: BootResult) => {
+      if (!active) return;
+      if (result.kind === 'authenticated') {
+        void loadShell();
+        setHolding(result.fresh);
+        setRedirecting(false);
+        if (result.redirectTo) window.history.replaceState(null, '', result.redirectTo);
+        setState({ screen: 3, auth, result });
+      } else {
+        if (result.kind === 'signed-out') setRedirecting(false);
+        setState({ screen: 2, auth, result });
+      }
+    };
     bootOnce(() => {
       if (active) setState((s) => ({ ...s, screen: 1 }));
     }).then(
       ({ auth, result }) => {
         if (!active) return;
-        if (result.kind === 'authenticated') {
-          void loadShell();
-          setHolding(result.fresh);
-          if (result.redirectTo) window.history.replaceState(null, '', result.redirectTo);
-          setState({ screen: 3, auth, result });
-        } else {
-          setState({ screen: 2, auth, result });
-        }
+        // Native apps: a sign-in (or sign-out) finishing in the system browser comes back while the app runs.
+        stopListening = auth.onSignInResult?.((next) => apply(auth, next)) ?? stopListening;
+        apply(auth, result);
       },
       (error: unknown) => {
         console.error('Start-up failed', error);
@@ -85,6 +98,7 @@ export function Bootstrap() {
     );
     return () => {
       active = false;
+      stopListening();
     };
   }, []);
 
@@ -93,7 +107,12 @@ export function Bootstrap() {
   if (screen === 2 || sessionLost) {
     const signIn = () => {
       setRedirecting(true);
-      if (auth) void auth.signIn().catch(() => window.location.reload());
+      if (auth)
+        void auth.signIn().then(
+          // Native: the system browser is open now; closing it unfinished leaves the button usable.
+          () => isNativePlatform() && setRedirecting(false),
+          () => window.location.reload(),
+        );
       else window.location.reload();
     };
     return (

@@ -14,7 +14,6 @@ import type { RouteGate as Gate } from './routes.tsx';
 
 function renderGate(gate: Gate, path: string, privacyAccepted = false) {
   const session: Session = {
-    tokens: { id_token: 'i', access_token: 'a', expires_in: 3600, createdAt: Date.now() },
     claims: parseClaims({ sub: 's', person_id: 'p', person_privacyaccepted: privacyAccepted }),
   };
   const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;

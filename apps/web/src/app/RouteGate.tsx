@@ -1,3 +1,4 @@
+import { pathTo } from '@vereinsheim/contracts/routes';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSession } from '../shared/auth/session-context.tsx';
@@ -7,7 +8,7 @@ import type { RouteGate as Gate } from './routes.tsx';
 /** /privacy leads to / once privacy is accepted. */
 function PrivacyGate({ children }: { children: ReactNode }) {
   const accepted = useSession()?.claims.person_privacyaccepted ?? false;
-  return accepted ? <Navigate to="/" replace /> : children;
+  return accepted ? <Navigate to={pathTo('dashboard')} replace /> : children;
 }
 
 /** /validation… leads to / for anyone without the reviewer role in one of their clubs. */
@@ -15,7 +16,7 @@ function ValidationGate({ children }: { children: ReactNode }) {
   const { data, isPending } = useMyTenants();
   if (isPending) return null;
   const reviewer = data?.items.some((tenant) => tenant.roles.includes('reviewer')) ?? false;
-  return reviewer ? children : <Navigate to="/" replace />;
+  return reviewer ? children : <Navigate to={pathTo('dashboard')} replace />;
 }
 
 export function RouteGate({ gate, children }: { gate: Gate | undefined; children: ReactNode }) {

@@ -1,71 +1,46 @@
+import { WEB_ROUTE_IDS, WEB_ROUTES, SIGN_IN_ROUTE_IDS } from '@vereinsheim/contracts/routes';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES } from './routes.tsx';
+import { PAGE_ROUTE_IDS, routeView } from './routes.tsx';
 
-const routes = APP_ROUTES.map(({ path }) => ({ path, caseSensitive: true }));
-const matched = (pathname: string) => matchRoutes(routes, pathname)?.[0]?.route.path ?? null;
+// The router as AppShell builds it: every pattern of every page route, case-sensitive.
+const routes = PAGE_ROUTE_IDS.flatMap((id) =>
+  WEB_ROUTES[id].map((path) => ({ path, caseSensitive: true, id })),
+);
+const matched = (pathname: string) => matchRoutes(routes, pathname)?.[0]?.route.id ?? null;
+const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'x1');
 
-describe('routes of spec §2', () => {
-  it.each([
-    '/',
-    '/clubs',
-    '/blog',
-    '/blog/42',
-    '/events',
-    '/events/7',
-    '/calendar',
-    '/profile',
-    '/profile/address',
-    '/profile/mail',
-    '/profile/phone',
-    '/profile/Phone',
-    '/profile/bankaccount',
-    '/profile/confectionInformations',
-    '/profile/avatar',
-    '/profile/miscellaneous',
-    '/my-registrations',
-    '/account',
-    '/inbox',
-    '/messages',
-    '/invoices',
-    '/logs',
-    '/privacy',
-    '/teams',
-    '/teams/3',
-    '/licenses',
-    '/qualifications',
-    '/honors',
-    '/validation/profile',
-    '/validation/profile/9',
-    ...[
-      'info',
-      'profile',
-      'address',
-      'mail',
-      'phone',
-      'confectioninformation',
-      'bank',
-      'miscellaneous',
-      'agb',
-      'clubs',
-    ].map((section) => `/validation/profile/9/${section}`),
-  ])('%s is a route', (pathname) => {
-    expect(matched(pathname)).not.toBeNull();
+describe('the web router (route table of @vereinsheim/contracts/routes)', () => {
+  it('has a page for every route of the table except the sign-in ones', () => {
+    expect([...PAGE_ROUTE_IDS].sort()).toEqual(
+      WEB_ROUTE_IDS.filter((id) => !(SIGN_IN_ROUTE_IDS as readonly string[]).includes(id)).sort(),
+    );
   });
 
-  it.each([
-    '/Events',
-    '/profile/PHONE',
-    '/profile/foo',
-    '/validation/profile/9/foo',
-    '/blog/1/2',
-    '/signin',
-    '/x',
-  ])('%s is not a route (exact, case-sensitive)', (pathname) => {
-    expect(matched(pathname)).toBeNull();
-  });
+  it.each(PAGE_ROUTE_IDS.flatMap((id) => WEB_ROUTES[id].map((pattern) => [sample(pattern), id])))(
+    '%s opens the page of %s',
+    (pathname, id) => {
+      expect(matched(pathname)).toBe(id);
+    },
+  );
+
+  it.each(['/Events', '/profile/PHONE', '/profile/foo', '/validation/profile/9/foo', '/blog/1/2', '/x'])(
+    '%s is not a route (exact, case-sensitive)',
+    (pathname) => {
+      expect(matched(pathname)).toBeNull();
+    },
+  );
 
   it('loads every page lazily', () => {
-    for (const { page } of APP_ROUTES) expect(page.$$typeof).toBe(Symbol.for('react.lazy'));
+    for (const id of PAGE_ROUTE_IDS) expect(routeView(id).page.$$typeof).toBe(Symbol.for('react.lazy'));
+  });
+
+  it('gates /privacy and every /validation… route', () => {
+    const gated = PAGE_ROUTE_IDS.filter((id) => routeView(id).gate).map((id) => [id, routeView(id).gate]);
+    expect(gated).toEqual([
+      ['privacy', 'privacy'],
+      ['validationList', 'validation'],
+      ['validationProcess', 'validation'],
+    ]);
   });
 });

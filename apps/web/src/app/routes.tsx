@@ -1,94 +1,163 @@
+import type { PageRouteId } from '@vereinsheim/contracts/routes';
+import {
+  calendarNumberOutline,
+  calendarOutline,
+  callOutline,
+  cardOutline,
+  chatbubblesOutline,
+  clipboardOutline,
+  homeOutline,
+  idCardOutline,
+  locationOutline,
+  mailOutline,
+  mailUnreadOutline,
+  medkitOutline,
+  newspaperOutline,
+  peopleOutline,
+  personCircleOutline,
+  personOutline,
+  receiptOutline,
+  ribbonOutline,
+  schoolOutline,
+  shieldOutline,
+  shirtOutline,
+  timeOutline,
+} from 'ionicons/icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-type Page = LazyExoticComponent<ComponentType>;
+/**
+ * The web side of the route table: per route id of `@vereinsheim/contracts/routes` (which holds the paths, read by the
+ * server's SPA fallback too) the lazily loaded page, the gate, and where the side menu and the tab bar show it.
+ * `satisfies Record<PageRouteId, …>` makes a route without a page (or a page without a route) a type error.
+ */
 export type RouteGate = 'privacy' | 'validation';
+export type MenuGroupKey = 'general' | 'personal' | 'memberships' | 'awards' | 'misc';
 
-export interface AppRoute {
-  path: string;
-  page: Page;
+/** A side-menu entry: in a group (listed in table order) or under a parent entry; `label` is `shell:menu.items.<label>`. */
+export type MenuPlacement =
+  | { group: MenuGroupKey; label: string; icon: string; beta?: true }
+  | { parent: PageRouteId; label: string; icon: string };
+
+export interface RouteView {
+  page: LazyExoticComponent<ComponentType>;
+  /** privacy: leads to / once privacy is accepted; validation: leads to / without the reviewer role. */
   gate?: RouteGate;
+  menu?: MenuPlacement;
+  /** A tab of the bottom tab bar (below 820 px); `label` is `shell:tabs.<label>`, the icon is the menu's. */
+  tab?: { label: string };
 }
 
-const dashboard = lazy(() => import('../features/dashboard/pages/DashboardPage.tsx'));
-const clubs = lazy(() => import('../features/clubs/pages/ClubsPage.tsx'));
-const account = lazy(() => import('../features/account/pages/AccountPage.tsx'));
-const blogList = lazy(() => import('../features/blog/pages/BlogListPage.tsx'));
-const blogDetail = lazy(() => import('../features/blog/pages/BlogDetailPage.tsx'));
-const eventList = lazy(() => import('../features/events/pages/EventListPage.tsx'));
-const eventDetail = lazy(() => import('../features/events/pages/EventDetailPage.tsx'));
-const calendar = lazy(() => import('../features/events/pages/CalendarPage.tsx'));
-const myRegistrations = lazy(() => import('../features/events/pages/MyRegistrationsPage.tsx'));
-const profile = lazy(() => import('../features/profile/pages/ProfilePage.tsx'));
-const address = lazy(() => import('../features/profile/pages/AddressPage.tsx'));
-const mail = lazy(() => import('../features/profile/pages/MailPage.tsx'));
-const phone = lazy(() => import('../features/profile/pages/PhonePage.tsx'));
-const bankAccount = lazy(() => import('../features/profile/pages/BankAccountPage.tsx'));
-const confection = lazy(() => import('../features/profile/pages/ConfectionPage.tsx'));
-const avatar = lazy(() => import('../features/profile/pages/AvatarPage.tsx'));
-const miscellaneous = lazy(() => import('../features/profile/pages/MiscellaneousPage.tsx'));
-const messages = lazy(() => import('../features/messages/pages/MessagesPage.tsx'));
-const inbox = lazy(() => import('../features/chat/pages/InboxPage.tsx'));
-const invoices = lazy(() => import('../features/invoices/pages/InvoicesPage.tsx'));
-const invoiceDetail = lazy(() => import('../features/invoices/pages/InvoiceDetailPage.tsx'));
-const logs = lazy(() => import('../features/logs/pages/LogsPage.tsx'));
-const privacy = lazy(() => import('../features/privacy/pages/PrivacyPage.tsx'));
-const teams = lazy(() => import('../features/teams/pages/TeamsPage.tsx'));
-const teamDetail = lazy(() => import('../features/teams/pages/TeamDetailPage.tsx'));
-const licenses = lazy(() => import('../features/awards/pages/LicensesPage.tsx'));
-const qualifications = lazy(() => import('../features/awards/pages/QualificationsPage.tsx'));
-const honors = lazy(() => import('../features/awards/pages/HonorsPage.tsx'));
-const validationList = lazy(() => import('../features/validation/pages/ValidationListPage.tsx'));
-const validationProcess = lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx'));
+/** Signed in is the rule for every page (the app shell loads only after sign-in); gates add to it. */
+export const ROUTES = {
+  dashboard: {
+    page: lazy(() => import('../features/dashboard/pages/DashboardPage.tsx')),
+    menu: { group: 'general', label: 'dashboard', icon: homeOutline },
+  },
+  blog: {
+    page: lazy(() => import('../features/blog/pages/BlogListPage.tsx')),
+    menu: { group: 'general', label: 'blog', icon: newspaperOutline },
+    tab: { label: 'news' },
+  },
+  blogPost: { page: lazy(() => import('../features/blog/pages/BlogDetailPage.tsx')) },
+  events: {
+    page: lazy(() => import('../features/events/pages/EventListPage.tsx')),
+    menu: { group: 'general', label: 'events', icon: calendarNumberOutline },
+  },
+  event: { page: lazy(() => import('../features/events/pages/EventDetailPage.tsx')) },
+  calendar: {
+    page: lazy(() => import('../features/events/pages/CalendarPage.tsx')),
+    menu: { group: 'general', label: 'calendar', icon: calendarOutline },
+    tab: { label: 'calendar' },
+  },
+  profile: {
+    page: lazy(() => import('../features/profile/pages/ProfilePage.tsx')),
+    menu: { group: 'personal', label: 'profile', icon: personOutline },
+  },
+  profileAddress: {
+    page: lazy(() => import('../features/profile/pages/AddressPage.tsx')),
+    menu: { parent: 'profile', label: 'address', icon: locationOutline },
+  },
+  profileMail: {
+    page: lazy(() => import('../features/profile/pages/MailPage.tsx')),
+    menu: { parent: 'profile', label: 'mail', icon: mailOutline },
+  },
+  profilePhone: {
+    page: lazy(() => import('../features/profile/pages/PhonePage.tsx')),
+    menu: { parent: 'profile', label: 'phone', icon: callOutline },
+  },
+  profileBankAccount: {
+    page: lazy(() => import('../features/profile/pages/BankAccountPage.tsx')),
+    menu: { parent: 'profile', label: 'bankaccount', icon: cardOutline },
+  },
+  profileConfection: {
+    page: lazy(() => import('../features/profile/pages/ConfectionPage.tsx')),
+    menu: { parent: 'profile', label: 'confection', icon: shirtOutline },
+  },
+  profileAvatar: {
+    page: lazy(() => import('../features/profile/pages/AvatarPage.tsx')),
+    menu: { parent: 'profile', label: 'avatar', icon: personCircleOutline },
+  },
+  profileMiscellaneous: {
+    page: lazy(() => import('../features/profile/pages/MiscellaneousPage.tsx')),
+    menu: { parent: 'profile', label: 'miscellaneous', icon: medkitOutline },
+  },
+  myRegistrations: {
+    page: lazy(() => import('../features/events/pages/MyRegistrationsPage.tsx')),
+    menu: { group: 'personal', label: 'myRegistrations', icon: clipboardOutline },
+  },
+  invoices: {
+    page: lazy(() => import('../features/invoices/pages/InvoicesPage.tsx')),
+    menu: { group: 'personal', label: 'invoices', icon: receiptOutline },
+  },
+  invoice: { page: lazy(() => import('../features/invoices/pages/InvoiceDetailPage.tsx')) },
+  messages: {
+    page: lazy(() => import('../features/messages/pages/MessagesPage.tsx')),
+    menu: { group: 'personal', label: 'messages', icon: mailUnreadOutline },
+  },
+  licenses: {
+    page: lazy(() => import('../features/awards/pages/LicensesPage.tsx')),
+    menu: { group: 'personal', label: 'licenses', icon: idCardOutline },
+  },
+  teams: {
+    page: lazy(() => import('../features/teams/pages/TeamsPage.tsx')),
+    menu: { group: 'memberships', label: 'teams', icon: peopleOutline },
+  },
+  team: { page: lazy(() => import('../features/teams/pages/TeamDetailPage.tsx')) },
+  honors: {
+    page: lazy(() => import('../features/awards/pages/HonorsPage.tsx')),
+    menu: { group: 'awards', label: 'honors', icon: ribbonOutline },
+  },
+  qualifications: {
+    page: lazy(() => import('../features/awards/pages/QualificationsPage.tsx')),
+    menu: { group: 'awards', label: 'qualifications', icon: schoolOutline },
+  },
+  clubs: {
+    page: lazy(() => import('../features/clubs/pages/ClubsPage.tsx')),
+    menu: { group: 'misc', label: 'clubs', icon: shieldOutline },
+  },
+  inbox: {
+    page: lazy(() => import('../features/chat/pages/InboxPage.tsx')),
+    menu: { group: 'misc', label: 'inbox', icon: chatbubblesOutline, beta: true },
+  },
+  logs: {
+    page: lazy(() => import('../features/logs/pages/LogsPage.tsx')),
+    menu: { group: 'misc', label: 'logs', icon: timeOutline },
+  },
+  account: { page: lazy(() => import('../features/account/pages/AccountPage.tsx')) },
+  privacy: { page: lazy(() => import('../features/privacy/pages/PrivacyPage.tsx')), gate: 'privacy' },
+  validationList: {
+    page: lazy(() => import('../features/validation/pages/ValidationListPage.tsx')),
+    gate: 'validation',
+  },
+  validationProcess: {
+    page: lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx')),
+    gate: 'validation',
+  },
+} satisfies Record<PageRouteId, RouteView>;
 
-export const VALIDATION_SECTIONS = [
-  'info',
-  'profile',
-  'address',
-  'mail',
-  'phone',
-  'confectioninformation',
-  'bank',
-  'miscellaneous',
-  'agb',
-  'clubs',
-] as const;
+export const PAGE_ROUTE_IDS = Object.keys(ROUTES) as PageRouteId[];
 
-/** Every route of spec §2, matched exactly (case-sensitive; /profile/Phone is listed on its own). */
-export const APP_ROUTES: AppRoute[] = [
-  { path: '/', page: dashboard },
-  { path: '/clubs', page: clubs },
-  { path: '/account', page: account },
-  { path: '/blog', page: blogList },
-  { path: '/blog/:id', page: blogDetail },
-  { path: '/events', page: eventList },
-  { path: '/events/:id', page: eventDetail },
-  { path: '/calendar', page: calendar },
-  { path: '/my-registrations', page: myRegistrations },
-  { path: '/profile', page: profile },
-  { path: '/profile/address', page: address },
-  { path: '/profile/mail', page: mail },
-  { path: '/profile/phone', page: phone },
-  { path: '/profile/Phone', page: phone },
-  { path: '/profile/bankaccount', page: bankAccount },
-  { path: '/profile/confectionInformations', page: confection },
-  { path: '/profile/avatar', page: avatar },
-  { path: '/profile/miscellaneous', page: miscellaneous },
-  { path: '/inbox', page: inbox },
-  { path: '/messages', page: messages },
-  { path: '/invoices', page: invoices },
-  { path: '/invoices/:id', page: invoiceDetail },
-  { path: '/logs', page: logs },
-  { path: '/privacy', page: privacy, gate: 'privacy' },
-  { path: '/teams', page: teams },
-  { path: '/teams/:id', page: teamDetail },
-  { path: '/licenses', page: licenses },
-  { path: '/qualifications', page: qualifications },
-  { path: '/honors', page: honors },
-  { path: '/validation/profile', page: validationList, gate: 'validation' },
-  { path: '/validation/profile/:id', page: validationProcess, gate: 'validation' },
-  ...VALIDATION_SECTIONS.map((section) => ({
-    path: `/validation/profile/:id/${section}`,
-    page: validationProcess,
-    gate: 'validation' as const,
-  })),
-];
+/** The view of a route id, typed as the general shape (the table above keeps the literal types). */
+export function routeView(id: PageRouteId): RouteView {
+  return ROUTES[id];
+}

@@ -1,3 +1,5 @@
+// As in main.tsx: before any Ionic element is defined (text set on Ionic elements stays text).
+import '../shared/platform/ionic-safe-text.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { persons } from './core.ts';
@@ -27,7 +29,11 @@ export const accounts = pgTable('accounts', {
   passwordChangedAt: ts('password_changed_at'),
 });
 
-/** oidc-provider's models (sessions, grants, codes, refresh tokens, interactions ...), one row each. */
+/**
+ * oidc-provider's models (sessions, grants, codes, refresh tokens, interactions ...), one row each.
+ * `account_id` is the payload's accountId, kept in a column so that an account's rows are found by
+ * equality (sign-out everywhere, deletion), never by searching the payload's text.
+ */
 export const oidcModels = pgTable(
   'oidc_models',
   {
@@ -37,6 +43,7 @@ export const oidcModels = pgTable(
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
+    accountId: text('account_id'),
     expiresAt: ts('expires_at'),
     consumedAt: ts('consumed_at'),
   },
@@ -44,28 +51,61 @@ export const oidcModels = pgTable(
     primaryKey({ columns: [t.kind, t.id] }),
     index('oidc_models_grant_idx').on(t.grantId),
     index('oidc_models_uid_idx').on(t.uid),
+    index('oidc_models_account_idx').on(t.accountId),
     index('oidc_models_expires_idx').on(t.expiresAt),
   ],
 );
 
-/** Single-use, expiring password reset links; only the token's hash is stored. */
-export const passwordResets = pgTable('password_resets', {
-  tokenHash: text('token_hash').primaryKey(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * Single-use, expiring password reset links; only the token's hash is stored. At most one link per
+ * account is open (not used or retired): a new one retires the older ones.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_one_open_idx')
+      .on(t.accountId)
+      .where(sql`${t.usedAt} is null`),
+  ],
+);
 
-/** Failed sign-in attempts per key (account e-mail or client address), for throttling. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: ts('window_started_at').notNull().defaultNow(),
-  lockedUntil: ts('locked_until'),
-});
+/** Single-use, expiring links that confirm a sign-up's e-mail address; only the token's hash is stored. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_account_idx').on(t.accountId)],
+);
+
+/**
+ * Counters of the sign-in, sign-up and reset limits (rate-limiter-flexible's Drizzle store: key,
+ * points, expire). Keys hold hashes of addresses, never addresses in clear text.
+ */
+export const authLimits = pgTable(
+  'auth_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: ts('expire'),
+  },
+  (t) => [index('auth_limits_expire_idx').on(t.expire)],
+);
 
 /** The development mailbox of the embedded default: mails are also written to the log. */
 export const devMails = pgTable('dev_mails', {

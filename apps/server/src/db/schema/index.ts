@@ -8,3 +8,4 @@ export * from './awards.ts';
 export * from './teams.ts';
 export * from './events.ts';
 export * from './personal-data.ts';
+export * from './sessions.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MESSAGE_KINDS } from '@vereinsheim/contracts';
 import { persons, tenants } from './core.ts';
@@ -15,8 +15,15 @@ export const messages = pgTable(
       .references(() => persons.id, { onDelete: 'cascade' }),
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     kind: messageKindEnum('kind').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /** A message written by a person (a club message): its title and text as written. */
+    title: text('title'),
+    body: text('body'),
+    /**
+     * A message the server writes (a notice): its text key and parameters, rendered in the reader's
+     * language on read (`<key>.title`, `<key>.body` in src/locales). Either this or title/body is set.
+     */
+    textKey: text('text_key'),
+    textParams: jsonb('text_params').$type<Record<string, unknown>>().notNull().default({}),
     link: text('link'),
     /** Outbox flag: set by sendMessage, cleared by the push dispatcher once it has pushed the message. */
     pushPending: boolean('push_pending').notNull().default(false),
@@ -28,5 +35,6 @@ export const messages = pgTable(
     index('messages_push_pending_idx')
       .on(t.createdAt)
       .where(sql`push_pending`),
+    check('messages_text_ck', sql`text_key is not null or (title is not null and body is not null)`),
   ],
 );

@@ -168,7 +168,9 @@ export const logMessages = pgTable(
     entityKind: text('entity_kind').notNull(),
     entityId: uuid('entity_id'),
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
-    summary: text('summary').notNull(),
+    /** The entry's text key and parameters, rendered in the reader's language (src/locales, `log.*`). */
+    summaryKey: text('summary_key').notNull(),
+    summaryParams: jsonb('summary_params').$type<Record<string, unknown>>().notNull().default({}),
     changes: jsonb('changes')
       .$type<{ field: string; old: string | null; new: string | null }[]>()
       .notNull()

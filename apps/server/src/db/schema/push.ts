@@ -19,6 +19,8 @@ export const pushSubscriptions = pgTable(
     address: text('address').notNull(),
     p256dh: text('p256dh'),
     auth: text('auth'),
+    /** The device's language (Accept-Language when it was registered): pushes are rendered in it. */
+    locale: text('locale').notNull().default('de'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountExportSchema, DeleteAccountInputSchema, ProblemSchema } from '@vereinsheim/contracts';
+import { FRESH_SIGN_IN_MAX_AGE_SECONDS, FRESH_SIGN_IN_REQUIRED } from '@vereinsheim/contracts/account';
 import type { Database } from '../../db/client.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import type { FileStore } from '../media/file-store.ts';
+import { actorOf, requireRecentSignIn } from '../../plugins/auth.ts';
+import type { FileStore } from '../media/index.ts';
 import { accountService } from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileStore }> = async (
@@ -38,7 +39,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileSto
     {
       schema: {
         tags: ['account'],
-        summary: 'Deletes my account and every personal row (confirmation: "LÖSCHEN")',
+        summary:
+          'Deletes my account and every personal row (confirmation: "LÖSCHEN"; needs a sign-in within the last 5 minutes, else 401 fresh-sign-in-required)',
         body: DeleteAccountInputSchema,
         response: {
           204: z.null().describe('deleted'),
@@ -49,7 +51,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileSto
       },
     },
     async (request, reply) => {
-      await accountService.deleteAccount(db, store, actorOf(request));
+      const actor = actorOf(request);
+      requireRecentSignIn(actor, FRESH_SIGN_IN_MAX_AGE_SECONDS, FRESH_SIGN_IN_REQUIRED);
+      await accountService.deleteAccount(db, store, actor);
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devMails, itemSharing, loginThrottle, oidcModels, passwordResets } from '../../db/schema/index.ts';
+import { authLimits, devMails, itemSharing, oidcModels, passwordResets } from '../../db/schema/index.ts';
+import { limitKeys } from '../../identity/limits.ts';
+import { FRESH_SIGN_IN_REQUIRED } from '@vereinsheim/contracts/account';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 
 let ctx: TestContext;
@@ -104,20 +106,38 @@ beforeAll(async () => {
   );
   // The embedded provider's rows for the account.
   await ctx.db.insert(oidcModels).values([
-    { kind: 'Session', id: 'sess-1', payload: { accountId: doomed.subject, loginTs: 1 } },
+    {
+      kind: 'Session',
+      id: 'sess-1',
+      payload: { accountId: doomed.subject, loginTs: 1 },
+      accountId: doomed.subject,
+    },
     {
       kind: 'Grant',
       id: 'grant-1',
       payload: { accountId: doomed.subject, clientId: 'vereinsheim-web' },
       grantId: 'grant-1',
+      accountId: doomed.subject,
     },
-    { kind: 'Session', id: 'sess-2', payload: { accountId: bystander.subject } },
+    {
+      kind: 'Session',
+      id: 'sess-2',
+      payload: { accountId: bystander.subject },
+      accountId: bystander.subject,
+    },
   ]);
   await ctx.db
     .insert(passwordResets)
     .values({ tokenHash: 'h1', accountId: doomed.subject, expiresAt: new Date(Date.now() + 3600_000) });
   await ctx.db.insert(devMails).values({ to: doomed.email, subject: 'Willkommen', text: 'Hallo Zacharias' });
-  await ctx.db.insert(loginThrottle).values({ key: doomed.email.toLowerCase(), failures: 1 });
+  await ctx.db.insert(authLimits).values([
+    { key: `mail-to:${limitKeys.account(doomed.email)}`, points: 1, expire: new Date(Date.now() + 3600_000) },
+    {
+      key: `login-pair-n:p:${limitKeys.account(doomed.email)}:${limitKeys.address('127.0.0.1')}`,
+      points: 3,
+      expire: new Date(Date.now() + 3600_000),
+    },
+  ]);
 });
 afterAll(() => ctx.close());
 
@@ -200,6 +220,102 @@ describe('DELETE /api/me', () => {
     });
     const sessions = await ctx.db.select().from(oidcModels);
     expect(sessions.map((s) => s.id)).toEqual(['sess-2']);
+    const counters = await ctx.db.select().from(authLimits);
+    expect(counters.filter((c) => c.key.includes(limitKeys.account(doomed.email)))).toEqual([]);
+  });
+});
+
+describe('DELETE /api/me needs a fresh sign-in', () => {
+  it.each([
+    ['a sign-in 6 minutes ago', { auth_time: Math.floor(Date.now() / 1000) - 6 * 60 }],
+    ['no auth_time', { auth_time: undefined }],
+  ])('refuses %s with 401 fresh-sign-in-required and changes nothing', async (_name, payload) => {
+    const person = await ctx.createPerson();
+    const token = await ctx.token(person.subject, { payload });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { confirmation: 'LÖSCHEN' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ type: FRESH_SIGN_IN_REQUIRED, status: 401 });
+    expect(res.headers['www-authenticate']).toMatch(
+      /^Bearer error="insufficient_user_authentication", error_description="[^"]+", max_age="300"$/,
+    );
+    expect((await call(person, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it('deletes with a sign-in 4 minutes ago', async () => {
+    const person = await ctx.createPerson();
+    const token = await ctx.token(person.subject, {
+      payload: { auth_time: Math.floor(Date.now() / 1000) - 4 * 60 },
+    });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { confirmation: 'LÖSCHEN' },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+  });
+});
+
+describe('DELETE /api/me matches the provider’s rows exactly', () => {
+  it('leaves the rows of an account whose address and payload contain the deleted one’s', async () => {
+    // anna@… is a substring of johanna@…, and johanna's session mentions anna's account id.
+    const suffix = `${Date.now()}@verein.example`;
+    const anna = await ctx.createPerson({ firstName: 'Anna', email: `anna${suffix}` });
+    const johanna = await ctx.createPerson({ firstName: 'Johanna', email: `johanna${suffix}` });
+    expect(johanna.email).toContain(anna.email);
+    await ctx.db.insert(oidcModels).values([
+      {
+        kind: 'Session',
+        id: `s-${anna.subject}`,
+        payload: { accountId: anna.subject },
+        accountId: anna.subject,
+      },
+      {
+        kind: 'Session',
+        id: `s-${johanna.subject}`,
+        payload: { accountId: johanna.subject, note: `switched from ${anna.subject}` },
+        accountId: johanna.subject,
+      },
+      {
+        kind: 'Interaction',
+        id: `i-${johanna.subject}`,
+        payload: { params: { login_hint: anna.email }, accountId: johanna.subject },
+        accountId: johanna.subject,
+      },
+    ]);
+    await ctx.db.insert(devMails).values([
+      { to: anna.email, subject: 'Für Anna', text: '…' },
+      { to: johanna.email, subject: 'Für Johanna', text: '…' },
+    ]);
+    const expire = new Date(Date.now() + 3600_000);
+    await ctx.db.insert(authLimits).values([
+      { key: `mail-to:${limitKeys.account(anna.email)}`, points: 1, expire },
+      { key: `mail-to:${limitKeys.account(johanna.email)}`, points: 1, expire },
+    ]);
+
+    const res = await call(anna, 'DELETE', '/me', { confirmation: 'LÖSCHEN' });
+    expect(res.statusCode, res.body).toBe(204);
+
+    const rows = await ctx.db.select().from(oidcModels);
+    expect(rows.filter((r) => r.accountId === anna.subject)).toEqual([]);
+    expect(
+      rows
+        .filter((r) => r.accountId === johanna.subject)
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(['Interaction', 'Session']);
+    const mails = await ctx.db.select().from(devMails);
+    expect(mails.map((m) => m.subject)).toContain('Für Johanna');
+    expect(mails.map((m) => m.subject)).not.toContain('Für Anna');
+    const limits = await ctx.db.select().from(authLimits);
+    expect(limits.map((l) => l.key)).toContain(`mail-to:${limitKeys.account(johanna.email)}`);
+    expect(limits.map((l) => l.key)).not.toContain(`mail-to:${limitKeys.account(anna.email)}`);
+    expect((await call(johanna, 'GET', '/me')).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LogMessageListSchema, LogMessageQuerySchema, ProblemSchema } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
+import { languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { activityLogService } from './activity-log.ts';
+import { activityLogService } from './activity-log.service.ts';
 
 export const activityLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // Authenticate before the body is parsed: without a valid token nothing is validated or read.
@@ -18,6 +19,6 @@ export const activityLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         response: { 200: LogMessageListSchema, 400: ProblemSchema, 401: ProblemSchema },
       },
     },
-    (request) => activityLogService.listMine(db, actorOf(request).personId, request.query),
+    (request) => activityLogService.listMine(db, actorOf(request), request.query, languageOf(request)),
   );
 };

@@ -6,18 +6,12 @@ import {
 } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { pagedList, pageWindow, type PageWindow } from '../../lib/paging.ts';
-import { badRequest } from '../../lib/problem.ts';
 import { todayIso } from '../../lib/today.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { awardsRepository, type CredentialKind, type ListScope } from './awards.repository.ts';
 
 /** Personal lists are ordered by CreatedAt (spec §9); ascending unless orderbytype says otherwise. */
 function scopeOf(actor: Actor, query: AwardsQuery): { scope: ListScope; window: PageWindow } {
-  if (query.orderby && query.orderby.toLowerCase() !== 'createdat') {
-    throw badRequest('Invalid orderby: this list is ordered by CreatedAt.', [
-      { field: 'orderby', message: 'expected CreatedAt' },
-    ]);
-  }
   const window = pageWindow(query);
   return {
     window,

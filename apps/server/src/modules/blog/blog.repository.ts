@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { blogPostReads, blogPosts, tenants } from '../../db/schema/index.ts';
+import type { OwnerScope } from '../../policy/index.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type BlogPostInsert = typeof blogPosts.$inferInsert;
@@ -21,6 +22,7 @@ export interface BlogAudience {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
+/** SQL twin of the policy's `blog.post.view` rule. */
 function visibleTo(audience: BlogAudience): SQL {
   const member = audience.memberTenantIds.length
     ? and(
@@ -131,17 +133,8 @@ export const blogRepository = {
     return row!;
   },
 
-  async markRead(db: DbOrTx, postId: string, personId: string): Promise<void> {
-    await db.insert(blogPostReads).values({ postId, personId }).onConflictDoNothing();
-  },
-
-  async tenantName(db: DbOrTx, tenantId: string): Promise<string | undefined> {
-    const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-    return row?.name;
-  },
-
-  async tenantExists(db: DbOrTx, tenantId: string): Promise<boolean> {
-    const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    return row !== undefined;
+  /** The reader's own read mark (the caller found the post visible to them). */
+  async markRead(db: DbOrTx, reader: OwnerScope, postId: string): Promise<void> {
+    await db.insert(blogPostReads).values({ postId, personId: reader.personId }).onConflictDoNothing();
   },
 };

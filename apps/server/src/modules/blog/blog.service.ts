@@ -1,27 +1,17 @@
-import type {
-  BlogPost,
-  BlogPostList,
-  BlogQuery,
-  CreateBlogPost,
-  MembershipRole,
-} from '@vereinsheim/contracts';
+import type { BlogPost, BlogPostList, BlogQuery, CreateBlogPost } from '@vereinsheim/contracts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { BlogAttributeRecord } from '../../db/schema/index.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest, forbidden, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { tenantsRepository } from '../tenants/tenants.repository.ts';
+import { problem } from '../../lib/problem.ts';
+import { authorize, clubsWhere, notVisible, type Actor } from '../../policy/index.ts';
 import {
   blogRepository,
   type BlogAudience,
   type BlogPostView,
   type BlogSearchField,
 } from './blog.repository.ts';
+import { tenantExists, tenantsByIds } from '../tenants/index.ts';
 import { sanitizePostHtml } from './blog.sanitize.ts';
-import { teamIdsOfPerson } from './blog.teams.ts';
-
-/** Roles that write club news and see every team's posts. */
-export const BLOG_EDITOR_ROLES: readonly MembershipRole[] = ['committee', 'organiser', 'admin'];
 
 const SEARCH_FIELDS: Record<string, BlogSearchField> = {
   title: 'title',
@@ -67,25 +57,32 @@ export function toBlogPost(row: BlogPostView): BlogPost {
   };
 }
 
-async function audienceOf(db: DbOrTx, personId: string): Promise<BlogAudience> {
-  const [memberTenantIds, teamIds] = await Promise.all([
-    tenantsRepository.memberTenantIds(db, personId),
-    teamIdsOfPerson(db, personId),
-  ]);
-  const roles = await Promise.all(memberTenantIds.map((t) => tenantsRepository.rolesIn(db, personId, t)));
-  const staffTenantIds = memberTenantIds.filter((_t, i) =>
-    roles[i]!.some((role) => BLOG_EDITOR_ROLES.includes(role)),
-  );
-  return { personId, memberTenantIds, staffTenantIds, teamIds };
+/** The actor's scope for news queries: their clubs, those whose team posts they all read, their teams. */
+async function audienceOf(actor: Actor): Promise<BlogAudience> {
+  const scope = await actor.scope();
+  return {
+    personId: actor.personId,
+    memberTenantIds: [...scope.tenantIds],
+    staffTenantIds: await clubsWhere(actor, 'club.news.readTeamPosts'),
+    teamIds: [...scope.teamIds],
+  };
+}
+
+const postSubject = (row: BlogPostView) =>
+  ({ type: 'blogPost', tenantId: row.tenantId, scopeType: row.scopeType, teamId: row.teamId }) as const;
+
+/** One post the actor may read now (else 404). */
+async function visiblePost(db: DbOrTx, actor: Actor, id: string, tenantId?: string): Promise<BlogPostView> {
+  const row = await blogRepository.findVisible(db, await audienceOf(actor), id, {
+    now: new Date(),
+    tenantId,
+  });
+  if (!row) throw notVisible('blogPost');
+  await authorize(actor, 'blog.post.view', postSubject(row));
+  return row;
 }
 
 function parseQuery(query: BlogQuery) {
-  const orderby = (query.orderby ?? 'createdat').toLowerCase();
-  if (orderby !== 'createdat') {
-    throw badRequest('Invalid orderby: blog posts are ordered by CreatedAt.', [
-      { field: 'orderby', message: 'expected CreatedAt' },
-    ]);
-  }
   let searchFields = DEFAULT_SEARCH_FIELDS;
   if (query.searchfields) {
     const names = query.searchfields
@@ -94,9 +91,12 @@ function parseQuery(query: BlogQuery) {
       .filter(Boolean);
     const unknown = names.filter((n) => !(n in SEARCH_FIELDS));
     if (unknown.length) {
-      throw badRequest(`Invalid searchfields: ${unknown.join(', ')}.`, [
-        { field: 'searchfields', message: 'expected a comma-separated list of title, description, body' },
-      ]);
+      throw problem(400, 'blog.invalidSearchfields', {
+        params: { fields: unknown.join(', ') },
+        errors: [
+          { field: 'searchfields', message: 'expected a comma-separated list of title, description, body' },
+        ],
+      });
     }
     if (names.length) searchFields = names.map((n) => SEARCH_FIELDS[n]!);
   }
@@ -126,22 +126,19 @@ async function list(
 export const blogService = {
   /** Posts of all the person's clubs. */
   async listMine(db: Database, actor: Actor, query: BlogQuery): Promise<BlogPostList> {
-    const audience = await audienceOf(db, actor.personId);
+    const audience = await audienceOf(actor);
     return list(db, audience, audience.memberTenantIds, query);
   },
 
   /** Posts of one club: everything the person may see there (only public posts for a non-member). */
   async listForTenant(db: Database, actor: Actor, tenantId: string, query: BlogQuery): Promise<BlogPostList> {
-    if (!(await blogRepository.tenantExists(db, tenantId))) throw notFound('No such club.');
-    const audience = await audienceOf(db, actor.personId);
-    return list(db, audience, [tenantId], query);
+    // Any club's public posts are readable, so its existence is no secret.
+    if (!(await tenantExists(db, tenantId))) throw notVisible('club');
+    return list(db, await audienceOf(actor), [tenantId], query);
   },
 
   async get(db: Database, actor: Actor, id: string, tenantId?: string): Promise<BlogPost> {
-    const audience = await audienceOf(db, actor.personId);
-    const row = await blogRepository.findVisible(db, audience, id, { now: new Date(), tenantId });
-    if (!row) throw notFound('No such blog post.');
-    return toBlogPost(row);
+    return toBlogPost(await visiblePost(db, actor, id, tenantId));
   },
 
   async markRead(
@@ -150,24 +147,20 @@ export const blogService = {
     id: string,
     tenantId?: string,
   ): Promise<{ id: string; isRead: true }> {
-    const audience = await audienceOf(db, actor.personId);
+    await actor.scope(); // before the transaction: PGlite has one connection
     return db.transaction(async (tx) => {
-      const row = await blogRepository.findVisible(tx, audience, id, { now: new Date(), tenantId });
-      if (!row) throw notFound('No such blog post.');
-      await blogRepository.markRead(tx, id, actor.personId);
+      await visiblePost(tx, actor, id, tenantId);
+      await blogRepository.markRead(tx, actor, id);
       return { id, isRead: true as const };
     });
   },
 
   async create(db: Database, actor: Actor, tenantId: string, input: CreateBlogPost): Promise<BlogPost> {
+    await authorize(actor, 'club.news.write', { type: 'club', tenantId });
     return db.transaction(async (tx) => {
-      const roles = await tenantsRepository.rolesIn(tx, actor.personId, tenantId);
-      if (roles.length === 0) throw notFound('No such club.');
-      if (!roles.some((role) => BLOG_EDITOR_ROLES.includes(role)))
-        throw forbidden('Only the committee, organisers and admins of the club write news.');
       const row = await createBlogPost(tx, { ...input, tenantId, authorId: actor.personId });
-      const tenantName = await blogRepository.tenantName(tx, tenantId);
-      return toBlogPost({ ...row, tenantName: tenantName ?? '', isRead: false });
+      const [club] = await tenantsByIds(tx, [tenantId]);
+      return toBlogPost({ ...row, tenantName: club?.name ?? '', isRead: false });
     });
   },
 };

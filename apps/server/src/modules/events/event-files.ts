@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventDocuments } from '../../db/schema/index.ts';
+import { eventsRepository } from './events.repository.ts';
 
 /** Stored file names are generated UUIDs: nothing a user sends ever becomes part of a path. */
 const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -38,23 +38,19 @@ export async function storeEventDocument(
       .map((c) => (c.charCodeAt(0) < 0x20 || c === '"' || c === '\\' ? '_' : c))
       .join('')
       .slice(0, 200) || 'datei';
-  const [row] = await db
-    .insert(eventDocuments)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      tenantId: input.tenantId,
-      eventId: input.eventId,
-      fileName,
-      contentType: input.contentType,
-      size: input.bytes.byteLength,
-      storageKey,
-    })
-    .onConflictDoNothing()
-    .returning({ id: eventDocuments.id });
-  if (!row) {
+  const id = await eventsRepository.insertDocument(db, {
+    ...(input.id ? { id: input.id } : {}),
+    tenantId: input.tenantId,
+    eventId: input.eventId,
+    fileName,
+    contentType: input.contentType,
+    size: input.bytes.byteLength,
+    storageKey,
+  });
+  if (!id) {
     // Already recorded (idempotent seeding): drop the extra copy.
     await fs.rm(eventFilePath(dataDir, input.eventId, storageKey), { force: true });
     return input.id!;
   }
-  return row.id;
+  return id;
 }

@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ICAL from 'ical.js';
 import type { EventRow } from './events.repository.ts';
 
 export const CALENDAR_TIME_ZONE = 'Europe/Berlin';
@@ -36,12 +36,14 @@ const berlinFormat = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-/**
- * The Berlin wall-clock time as a floating ISO string; ical-generator writes it with TZID=Europe/Berlin.
- * (It reads a zone-less string back through the process zone, which round-trips the digits.)
- */
-function berlinWallClock(date: Date): string {
-  return berlinFormat.format(date).replace(' ', 'T');
+/** The Berlin wall-clock time of an instant, as a local DATE-TIME written with TZID=Europe/Berlin. */
+function berlinTime(date: Date): ICAL.Time {
+  return ICAL.Time.fromDateTimeString(berlinFormat.format(date).replace(' ', 'T'));
+}
+
+/** An instant in UTC (DTSTAMP must be UTC, RFC 5545 §3.8.7.2). */
+function utcTime(date: Date): ICAL.Time {
+  return ICAL.Time.fromJSDate(date, true);
 }
 
 function location(event: EventRow): string | null {
@@ -51,6 +53,18 @@ function location(event: EventRow): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
+function zoned(name: string, time: ICAL.Time): ICAL.Property {
+  const property = new ICAL.Property(name);
+  property.setParameter('tzid', CALENDAR_TIME_ZONE);
+  property.setValue(time);
+  return property;
+}
+
+/**
+ * An iCalendar object (RFC 5545) built with ical.js: it writes a component's properties before its
+ * subcomponents, so the calendar properties (RFC 7986 NAME, REFRESH-INTERVAL …) precede VTIMEZONE and the
+ * events. Times are Berlin wall-clock with TZID; DTSTAMP is UTC.
+ */
 export function buildCalendar(
   input: {
     name: string;
@@ -59,28 +73,36 @@ export function buildCalendar(
   },
   options: { method?: boolean } = {},
 ): string {
-  const calendar = ical({
-    name: input.name,
-    prodId: { company: 'Vereinsheim', product: 'Vereinsheim', language: 'DE' },
-    timezone: { name: CALENDAR_TIME_ZONE, generator: () => BERLIN_VTIMEZONE },
-    ttl: 60 * 60,
-  });
-  if (options.method) calendar.method(ICalCalendarMethod.PUBLISH);
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('prodid', '-//Vereinsheim//Vereinsheim//DE');
+  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
+  if (options.method) calendar.addPropertyWithValue('method', 'PUBLISH');
+  calendar.addPropertyWithValue('name', input.name);
+  calendar.addPropertyWithValue('x-wr-calname', input.name);
+  calendar.addPropertyWithValue('x-wr-timezone', CALENDAR_TIME_ZONE);
+  // RFC 7986 §5.7: ical.js writes VALUE=DURATION for a duration value of this (to it unknown) property.
+  calendar.addPropertyWithValue('refresh-interval', ICAL.Duration.fromSeconds(60 * 60));
+  calendar.addPropertyWithValue('x-published-ttl', 'PT1H');
+  calendar.addSubcomponent(new ICAL.Component(ICAL.parse(BERLIN_VTIMEZONE) as unknown[]));
+
   for (const { event, tenantName } of input.events) {
-    calendar.createEvent({
-      id: `${event.id}@vereinsheim`,
-      start: berlinWallClock(event.startsAt),
-      end: berlinWallClock(event.endsAt),
-      timezone: CALENDAR_TIME_ZONE,
-      stamp: event.updatedAt,
-      summary: event.cancelled ? `Abgesagt: ${event.name}` : event.name,
-      description: [event.description, `Veranstalter: ${event.organiser ?? tenantName}`]
-        .filter(Boolean)
-        .join('\n\n'),
-      location: location(event),
-      url: `${input.publicUrl}/events/${event.id}`,
-      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    });
+    const vevent = new ICAL.Component('vevent');
+    vevent.addPropertyWithValue('uid', `${event.id}@vereinsheim`);
+    vevent.addPropertyWithValue('sequence', 0);
+    vevent.addPropertyWithValue('dtstamp', utcTime(event.updatedAt));
+    vevent.addProperty(zoned('dtstart', berlinTime(event.startsAt)));
+    vevent.addProperty(zoned('dtend', berlinTime(event.endsAt)));
+    vevent.addPropertyWithValue('summary', event.cancelled ? `Abgesagt: ${event.name}` : event.name);
+    vevent.addPropertyWithValue(
+      'description',
+      [event.description, `Veranstalter: ${event.organiser ?? tenantName}`].filter(Boolean).join('\n\n'),
+    );
+    const where = location(event);
+    if (where) vevent.addPropertyWithValue('location', where);
+    vevent.addPropertyWithValue('url', `${input.publicUrl}/events/${event.id}`);
+    vevent.addPropertyWithValue('status', event.cancelled ? 'CANCELLED' : 'CONFIRMED');
+    calendar.addSubcomponent(vevent);
   }
-  return calendar.toString();
+  return `${calendar.toString()}\r\n`;
 }

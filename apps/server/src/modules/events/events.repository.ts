@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { RegistrationStatus } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -14,10 +28,9 @@ import {
   eventRegistrationHistory,
   eventRegistrations,
   events,
-  memberships,
   tenants,
 } from '../../db/schema/index.ts';
-import { activeMembership } from '../persons/persons.repository.ts';
+import type { ActorScope, OwnerScope } from '../../policy/index.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -29,13 +42,21 @@ export const PLACE_STATUSES: RegistrationStatus[] = ['participating', 'requested
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
 
-/** Events the person may see: those of their clubs, and public events of any club. */
-export function visibleTo(db: DbOrTx, personId: string): SQL {
-  const myTenants = db
-    .select({ id: memberships.tenantId })
-    .from(memberships)
-    .where(and(eq(memberships.personId, personId), activeMembership()));
-  return or(eq(events.visibility, 'public'), inArray(events.tenantId, myTenants))!;
+/** The acting person and the clubs they may see (the policy's scope). */
+export type EventScope = Pick<ActorScope, 'personId' | 'tenantIds'>;
+
+/**
+ * SQL twin of the policy's `event.view` rule: public events, and every event of the actor's clubs.
+ * Every query on event data takes the scope and applies it, child queries included: none of them
+ * trusts that its caller looked at the event first.
+ */
+function visibleTo(scope: EventScope): SQL {
+  return or(eq(events.visibility, 'public'), inArray(events.tenantId, [...scope.tenantIds]))!;
+}
+
+/** `<column> in (ids of the events the scope sees)`, for the child tables. */
+function ofVisibleEvent(db: DbOrTx, scope: EventScope, eventId: AnyColumn): SQL {
+  return inArray(eventId, db.select({ id: events.id }).from(events).where(visibleTo(scope)));
 }
 
 const placeCount =
@@ -73,12 +94,12 @@ export interface EventFilters {
 export const eventsRepository = {
   async list(
     db: DbOrTx,
-    personId: string,
+    scope: EventScope,
     filters: EventFilters,
     options: { orderBy: 'start' | 'name'; order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{ rows: EventWithCounts[]; total: number }> {
     const where = and(
-      visibleTo(db, personId),
+      visibleTo(scope),
       filters.keyword ? ilike(events.name, `%${filters.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
       filters.from ? gte(events.endsAt, filters.from) : undefined,
       filters.till ? lt(events.startsAt, filters.till) : undefined,
@@ -119,30 +140,30 @@ export const eventsRepository = {
     return { rows, total: count?.n ?? 0 };
   },
 
-  async findVisible(db: DbOrTx, personId: string, eventId: string): Promise<EventWithCounts | undefined> {
+  async findVisible(db: DbOrTx, scope: EventScope, eventId: string): Promise<EventWithCounts | undefined> {
     if (!isUuid(eventId)) return undefined;
     const [row] = await db
       .select(withCounts)
       .from(events)
       .innerJoin(tenants, eq(tenants.id, events.tenantId))
-      .where(and(eq(events.id, eventId), visibleTo(db, personId)))
+      .where(and(eq(events.id, eventId), visibleTo(scope)))
       .limit(1);
     return row;
   },
 
   /** Locks the event row for the rest of the transaction (registrations on it serialise here). */
-  async lockVisible(tx: DbOrTx, personId: string, eventId: string): Promise<EventRow | undefined> {
+  async lockVisible(tx: DbOrTx, scope: EventScope, eventId: string): Promise<EventRow | undefined> {
     if (!isUuid(eventId)) return undefined;
     const [row] = await tx
       .select()
       .from(events)
-      .where(and(eq(events.id, eventId), visibleTo(tx, personId)))
+      .where(and(eq(events.id, eventId), visibleTo(scope)))
       .for('update', { of: events })
       .limit(1);
     return row;
   },
 
-  async counts(tx: DbOrTx, eventId: string): Promise<{ places: number; waiting: number }> {
+  async counts(tx: DbOrTx, scope: EventScope, eventId: string): Promise<{ places: number; waiting: number }> {
     const [row] = await tx
       .select({
         places:
@@ -154,11 +175,13 @@ export const eventsRepository = {
         ),
       })
       .from(eventRegistrations)
-      .where(eq(eventRegistrations.eventId, eventId));
+      .where(
+        and(eq(eventRegistrations.eventId, eventId), ofVisibleEvent(tx, scope, eventRegistrations.eventId)),
+      );
     return { places: row?.places ?? 0, waiting: row?.waiting ?? 0 };
   },
 
-  async catalogueFor(db: DbOrTx, eventIds: string[]) {
+  async catalogueFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {
     if (eventIds.length === 0) return { disciplines: [], divisions: [] };
     const [disciplines, divisions] = await Promise.all([
       db
@@ -169,63 +192,101 @@ export const eventsRepository = {
         })
         .from(eventDisciplineLinks)
         .innerJoin(eventDisciplines, eq(eventDisciplines.id, eventDisciplineLinks.disciplineId))
-        .where(inArray(eventDisciplineLinks.eventId, eventIds))
+        .where(
+          and(
+            inArray(eventDisciplineLinks.eventId, eventIds),
+            ofVisibleEvent(db, scope, eventDisciplineLinks.eventId),
+          ),
+        )
         .orderBy(asc(eventDisciplines.name)),
       db
         .select({ eventId: eventDivisionLinks.eventId, id: eventDivisions.id, name: eventDivisions.name })
         .from(eventDivisionLinks)
         .innerJoin(eventDivisions, eq(eventDivisions.id, eventDivisionLinks.divisionId))
-        .where(inArray(eventDivisionLinks.eventId, eventIds))
+        .where(
+          and(
+            inArray(eventDivisionLinks.eventId, eventIds),
+            ofVisibleEvent(db, scope, eventDivisionLinks.eventId),
+          ),
+        )
         .orderBy(asc(eventDivisions.name)),
     ]);
     return { disciplines, divisions };
   },
 
-  async contractsFor(db: DbOrTx, eventIds: string[]) {
+  async contractsFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {
     if (eventIds.length === 0) return [];
     return db
       .select({ id: eventContracts.id, eventId: eventContracts.eventId })
       .from(eventContracts)
-      .where(inArray(eventContracts.eventId, eventIds));
+      .where(
+        and(inArray(eventContracts.eventId, eventIds), ofVisibleEvent(db, scope, eventContracts.eventId)),
+      );
   },
 
-  async priceOptionsFor(db: DbOrTx, eventIds: string[]): Promise<(PriceOptionRow & { eventId: string })[]> {
+  async priceOptionsFor(
+    db: DbOrTx,
+    scope: EventScope,
+    eventIds: string[],
+  ): Promise<(PriceOptionRow & { eventId: string })[]> {
     if (eventIds.length === 0) return [];
     const rows = await db
       .select({ option: eventPriceOptions, eventId: eventContracts.eventId })
       .from(eventPriceOptions)
       .innerJoin(eventContracts, eq(eventContracts.id, eventPriceOptions.contractId))
-      .where(inArray(eventContracts.eventId, eventIds))
+      .where(
+        and(inArray(eventContracts.eventId, eventIds), ofVisibleEvent(db, scope, eventContracts.eventId)),
+      )
       .orderBy(asc(eventPriceOptions.position), asc(eventPriceOptions.name));
     return rows.map((r) => ({ ...r.option, eventId: r.eventId }));
   },
 
-  async registrationsOf(db: DbOrTx, personId: string, eventIds: string[]): Promise<RegistrationRow[]> {
+  /** The owner's own registrations for these events. */
+  async registrationsOf(db: DbOrTx, owner: OwnerScope, eventIds: string[]): Promise<RegistrationRow[]> {
     if (eventIds.length === 0) return [];
     return db
       .select()
       .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.personId, personId), inArray(eventRegistrations.eventId, eventIds)));
+      .where(
+        and(eq(eventRegistrations.personId, owner.personId), inArray(eventRegistrations.eventId, eventIds)),
+      );
   },
 
-  async registration(db: DbOrTx, eventId: string, personId: string): Promise<RegistrationRow | undefined> {
+  /**
+   * A person's registration for an event the scope sees. Whether the actor may see another person's
+   * registration is the policy's `event.registration.view`; the caller asks it first.
+   */
+  async registration(
+    db: DbOrTx,
+    scope: EventScope,
+    eventId: string,
+    personId: string,
+  ): Promise<RegistrationRow | undefined> {
     if (!isUuid(personId)) return undefined;
     const [row] = await db
       .select()
       .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.personId, personId)))
+      .where(
+        and(
+          eq(eventRegistrations.eventId, eventId),
+          eq(eventRegistrations.personId, personId),
+          ofVisibleEvent(db, scope, eventRegistrations.eventId),
+        ),
+      )
       .limit(1);
     return row;
   },
 
   /** 1-based position on the waiting list, by registration time (compared in SQL: microsecond precision). */
-  async waitingPosition(db: DbOrTx, reg: RegistrationRow): Promise<number> {
+  async waitingPosition(db: DbOrTx, scope: EventScope, reg: RegistrationRow): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(eventRegistrations)
       .where(
         and(
           eq(eventRegistrations.eventId, reg.eventId),
+          // One's own registration keeps its position even where the event is no longer visible.
+          reg.personId === scope.personId ? undefined : ofVisibleEvent(db, scope, eventRegistrations.eventId),
           eq(eventRegistrations.status, 'waiting'),
           sql`(${eventRegistrations.registeredAt}, ${eventRegistrations.id}) <= (select r.registered_at, r.id from ${eventRegistrations} r where r.id = ${reg.id})`,
         ),
@@ -261,25 +322,39 @@ export const eventsRepository = {
     return row!;
   },
 
+  /** Sets the status of a registration of this event; undefined when the scope does not see the event. */
   async setStatus(
     tx: DbOrTx,
-    registrationId: string,
+    scope: EventScope,
+    registration: { id: string; eventId: string },
     status: RegistrationStatus,
     extra: { cancelledAt?: Date | null } = {},
-  ): Promise<RegistrationRow> {
+  ): Promise<RegistrationRow | undefined> {
     const [row] = await tx
       .update(eventRegistrations)
       .set({ status, updatedAt: sql`now()`, ...extra })
-      .where(eq(eventRegistrations.id, registrationId))
+      .where(
+        and(
+          eq(eventRegistrations.id, registration.id),
+          eq(eventRegistrations.eventId, registration.eventId),
+          ofVisibleEvent(tx, scope, eventRegistrations.eventId),
+        ),
+      )
       .returning();
-    return row!;
+    return row;
   },
 
-  async firstWaiting(tx: DbOrTx, eventId: string): Promise<RegistrationRow | undefined> {
+  async firstWaiting(tx: DbOrTx, scope: EventScope, eventId: string): Promise<RegistrationRow | undefined> {
     const [row] = await tx
       .select()
       .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'waiting')))
+      .where(
+        and(
+          eq(eventRegistrations.eventId, eventId),
+          eq(eventRegistrations.status, 'waiting'),
+          ofVisibleEvent(tx, scope, eventRegistrations.eventId),
+        ),
+      )
       .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
       .limit(1);
     return row;
@@ -298,17 +373,9 @@ export const eventsRepository = {
     await tx.insert(eventRegistrationHistory).values(row);
   },
 
-  async history(db: DbOrTx, registrationId: string) {
-    return db
-      .select()
-      .from(eventRegistrationHistory)
-      .where(eq(eventRegistrationHistory.registrationId, registrationId))
-      .orderBy(asc(eventRegistrationHistory.at));
-  },
-
   async myRegistrations(
     db: DbOrTx,
-    personId: string,
+    owner: OwnerScope,
     options: {
       includeCancelled: boolean;
       orderBy: 'start' | 'registered';
@@ -321,7 +388,7 @@ export const eventsRepository = {
     total: number;
   }> {
     const where = and(
-      eq(eventRegistrations.personId, personId),
+      eq(eventRegistrations.personId, owner.personId),
       options.includeCancelled ? undefined : ne(eventRegistrations.status, 'cancelled'),
     );
     const dir = options.order === 'ascending' ? asc : desc;
@@ -344,29 +411,37 @@ export const eventsRepository = {
     return { rows, total: count?.n ?? 0 };
   },
 
-  async documents(db: DbOrTx, eventId: string) {
+  async documents(db: DbOrTx, scope: EventScope, eventId: string) {
     return db
       .select()
       .from(eventDocuments)
-      .where(eq(eventDocuments.eventId, eventId))
+      .where(and(eq(eventDocuments.eventId, eventId), ofVisibleEvent(db, scope, eventDocuments.eventId)))
       .orderBy(asc(eventDocuments.fileName), asc(eventDocuments.id));
   },
 
-  async document(db: DbOrTx, eventId: string, documentId: string) {
+  async document(db: DbOrTx, scope: EventScope, eventId: string, documentId: string) {
     if (!isUuid(documentId)) return undefined;
     const [row] = await db
       .select()
       .from(eventDocuments)
-      .where(and(eq(eventDocuments.eventId, eventId), eq(eventDocuments.id, documentId)))
+      .where(
+        and(
+          eq(eventDocuments.eventId, eventId),
+          eq(eventDocuments.id, documentId),
+          ofVisibleEvent(db, scope, eventDocuments.eventId),
+        ),
+      )
       .limit(1);
     return row;
   },
 
-  async contactPersons(db: DbOrTx, eventId: string) {
+  async contactPersons(db: DbOrTx, scope: EventScope, eventId: string) {
     return db
       .select()
       .from(eventContactPersons)
-      .where(eq(eventContactPersons.eventId, eventId))
+      .where(
+        and(eq(eventContactPersons.eventId, eventId), ofVisibleEvent(db, scope, eventContactPersons.eventId)),
+      )
       .orderBy(asc(eventContactPersons.position), asc(eventContactPersons.name));
   },
 
@@ -378,19 +453,23 @@ export const eventsRepository = {
     return db.select().from(eventDivisions).orderBy(asc(eventDivisions.name));
   },
 
-  /** Events the person is registered for (not cancelled), for the calendar feed. */
-  async feedEvents(db: DbOrTx, personId: string) {
+  /** Events the person is registered for (not cancelled), for the calendar feed (the token names the owner). */
+  async feedEvents(db: DbOrTx, owner: OwnerScope) {
     return db
       .select({ event: events, tenantName: tenants.name, status: eventRegistrations.status })
       .from(eventRegistrations)
       .innerJoin(events, eq(events.id, eventRegistrations.eventId))
       .innerJoin(tenants, eq(tenants.id, events.tenantId))
-      .where(and(eq(eventRegistrations.personId, personId), ne(eventRegistrations.status, 'cancelled')))
+      .where(and(eq(eventRegistrations.personId, owner.personId), ne(eventRegistrations.status, 'cancelled')))
       .orderBy(asc(events.startsAt));
   },
 
-  async feedOf(db: DbOrTx, personId: string) {
-    const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.personId, personId)).limit(1);
+  async feedOf(db: DbOrTx, owner: OwnerScope) {
+    const [row] = await db
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.personId, owner.personId))
+      .limit(1);
     return row;
   },
 
@@ -399,13 +478,23 @@ export const eventsRepository = {
     return row;
   },
 
-  async putFeed(db: DbOrTx, personId: string, token: string, replace: boolean) {
-    const insert = db.insert(calendarFeeds).values({ personId, token });
+  async putFeed(db: DbOrTx, owner: OwnerScope, token: string, replace: boolean) {
+    const insert = db.insert(calendarFeeds).values({ personId: owner.personId, token });
     const [row] = replace
       ? await insert
           .onConflictDoUpdate({ target: calendarFeeds.personId, set: { token, createdAt: sql`now()` } })
           .returning()
       : await insert.onConflictDoNothing().returning();
     return row;
+  },
+
+  /** Records an uploaded document (the seed and the club side); undefined when the id exists already. */
+  async insertDocument(db: DbOrTx, values: typeof eventDocuments.$inferInsert): Promise<string | undefined> {
+    const [row] = await db
+      .insert(eventDocuments)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: eventDocuments.id });
+    return row?.id;
   },
 };

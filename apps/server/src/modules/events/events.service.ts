@@ -13,21 +13,21 @@ import {
   type EventListQuery,
   type EventRegistration,
   type MyRegistrationList,
-  type PagedQuery,
+  type MyRegistrationsQuery,
   type RegisterForEventBody,
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { messages } from '../../db/schema/index.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest, conflict, HttpProblem, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { tenantsRepository } from '../tenants/tenants.repository.ts';
+import { problem } from '../../lib/problem.ts';
+import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
+import { sendMessage } from '../messages/index.ts';
 import { eventFilePath } from './event-files.ts';
 import { buildCalendar } from './events.ical.ts';
 import {
   eventsRepository as repo,
   isUuid,
   PLACE_STATUSES,
+  type EventScope,
   type EventRow,
   type EventWithCounts,
   type PriceOptionRow,
@@ -40,11 +40,11 @@ export interface EventsDeps {
   dataDir: string;
 }
 
-const NOT_FOUND = 'Unknown event.';
-const unprocessable = (detail: string) => new HttpProblem(422, detail);
+const unprocessable = (code: string) => problem(422, code);
 
-/** Roles that may see other persons' registrations of their club's events. */
-const ORGANISER_ROLES = new Set(['organiser', 'committee', 'admin']);
+/** The event as the policy sees it. */
+const eventSubject = (event: EventRow) =>
+  ({ type: 'event', tenantId: event.tenantId, visibility: event.visibility }) as const;
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -64,6 +64,7 @@ function registrationOpenNow(event: EventRow, now: Date): boolean {
 
 async function toRegistration(
   db: DbOrTx,
+  scope: EventScope,
   reg: RegistrationRow,
   event: EventRow,
   now = new Date(),
@@ -78,7 +79,7 @@ async function toRegistration(
     priceOptionIds: reg.priceOptionIds,
     registeredAt: iso(reg.registeredAt),
     cancelledAt: isoOrNull(reg.cancelledAt),
-    waitingPosition: reg.status === 'waiting' ? await repo.waitingPosition(db, reg) : null,
+    waitingPosition: reg.status === 'waiting' ? await repo.waitingPosition(db, scope, reg) : null,
     freeCancellation: freeCancellation(event, now),
   };
 }
@@ -97,13 +98,13 @@ function toPriceOption(o: PriceOptionRow) {
 }
 
 /** Builds the event views of a page of rows with a handful of batched queries. */
-async function toEvents(db: DbOrTx, actor: Actor, rows: EventWithCounts[]): Promise<EventDetail[]> {
+async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]): Promise<EventDetail[]> {
   const ids = rows.map((r) => r.event.id);
   const [catalogue, contracts, prices, regs] = await Promise.all([
-    repo.catalogueFor(db, ids),
-    repo.contractsFor(db, ids),
-    repo.priceOptionsFor(db, ids),
-    repo.registrationsOf(db, actor.personId, ids),
+    repo.catalogueFor(db, scope, ids),
+    repo.contractsFor(db, scope, ids),
+    repo.priceOptionsFor(db, scope, ids),
+    repo.registrationsOf(db, scope, ids),
   ]);
   const now = new Date();
   return Promise.all(
@@ -114,7 +115,7 @@ async function toEvents(db: DbOrTx, actor: Actor, rows: EventWithCounts[]): Prom
         (min, p) => (!min || Number(p.amount) < Number(min.amount) ? p : min),
         undefined,
       );
-      const registration = reg ? await toRegistration(db, reg, event, now) : null;
+      const registration = reg ? await toRegistration(db, scope, reg, event, now) : null;
       return {
         id: event.id,
         tenantId: event.tenantId,
@@ -176,28 +177,31 @@ function uuidFilter(field: string, ids: string[] | undefined): string[] | undefi
   if (!ids || ids.length === 0) return undefined;
   const bad = ids.find((id) => !isUuid(id));
   if (bad !== undefined)
-    throw badRequest(`Invalid ${field}: expected ids.`, [{ field, message: 'expected UUIDs' }]);
+    throw problem(400, 'event.invalidIds', {
+      params: { field },
+      errors: [{ field, message: 'expected UUIDs' }],
+    });
   return ids;
 }
 
 /**
- * Tells the person who moved up from the waiting list, in the caller's transaction: a system message
- * in their inbox (messages table) and a history row on the registration.
+ * Tells the person who moved up from the waiting list, in the caller's transaction: a message through
+ * `sendMessage` (inbox and push, like any other message) and a history row on the registration.
  */
-export async function notifyPromotion(
+async function notifyPromotion(
   tx: Tx,
   input: { registration: RegistrationRow; event: EventRow },
 ): Promise<void> {
   const { registration, event } = input;
   const approved = registration.status === 'participating';
-  await tx.insert(messages).values({
+  await sendMessage(tx, {
     personId: registration.personId,
     tenantId: event.tenantId,
     kind: 'waitinglist_promoted',
-    title: `Du bist nachgerückt: ${event.name}`,
-    body: approved
-      ? `Ein Platz ist frei geworden. Du bist jetzt für „${event.name}“ angemeldet.`
-      : `Ein Platz ist frei geworden. Deine Anmeldung für „${event.name}“ wartet jetzt auf die Bestätigung.`,
+    text: {
+      key: approved ? 'waitinglistPromoted' : 'waitinglistPromotedRequested',
+      params: { event: event.name },
+    },
     link: `/events/${event.id}`,
   });
   await repo.addHistory(tx, {
@@ -208,40 +212,48 @@ export async function notifyPromotion(
   });
 }
 
-async function visibleInTenant(db: DbOrTx, actor: Actor, tenantId: string, eventId: string) {
-  const found = await repo.findVisible(db, actor.personId, eventId);
-  if (!found || found.event.tenantId !== tenantId) throw notFound(NOT_FOUND);
-  return found;
-}
-
 export function eventsService(deps: EventsDeps) {
   const { db } = deps;
 
-  async function visible(actor: Actor, id: string): Promise<EventWithCounts> {
-    const found = await repo.findVisible(db, actor.personId, id);
-    if (!found) throw notFound(NOT_FOUND);
-    return found;
+  /** The event within the actor's scope, as far as the policy lets them see it (else 404). */
+  async function visible(
+    actor: Actor,
+    id: string,
+    tenantId?: string,
+  ): Promise<EventWithCounts & { scope: ActorScope }> {
+    const scope = await actor.scope();
+    const found = await repo.findVisible(db, scope, id);
+    if (!found || (tenantId !== undefined && found.event.tenantId !== tenantId)) throw notVisible('event');
+    await authorize(actor, 'event.view', eventSubject(found.event));
+    return { ...found, scope };
+  }
+
+  /**
+   * Locks the event row for a registration change (see registerForEvent). The scope is loaded before
+   * the transaction opens : PGlite has a single connection.
+   */
+  async function lockForRegistration(tx: Tx, actor: Actor, id: string) {
+    const scope = await actor.scope();
+    const event = await repo.lockVisible(tx, scope, id);
+    if (!event) throw notVisible('event');
+    await authorize(actor, 'event.register', eventSubject(event));
+    return { event, scope };
   }
 
   return {
     async list(actor: Actor, query: EventListQuery): Promise<EventList> {
-      const orderby = (query.orderby ?? 'starttime').toLowerCase();
-      if (orderby !== 'starttime' && orderby !== 'name') {
-        throw badRequest('Invalid orderby: events can be ordered by StartTime or Name.', [
-          { field: 'orderby', message: 'expected StartTime or Name' },
-        ]);
-      }
       const from = parseBound(query.from, 'from');
       const till = parseBound(query.till, 'till');
       if (from && till && till < from) {
-        throw badRequest('Invalid till: it lies before from.', [{ field: 'till', message: 'before from' }]);
+        throw problem(400, 'event.tillBeforeFrom', { errors: [{ field: 'till', message: 'before from' }] });
       }
       const tenantIds = [...(query.tenantIds ?? []), ...(query.tenantId ?? [])];
       const order = query.orderbytype ?? 'ascending';
       const window = pageWindow(query);
+      const scope = await actor.scope();
       const { rows, total } = await repo.list(
         db,
-        actor.personId,
+        scope,
         {
           keyword: query.keyword || undefined,
           from,
@@ -250,28 +262,34 @@ export function eventsService(deps: EventsDeps) {
           divisionIds: uuidFilter('globalDivisionIds', query.globalDivisionIds),
           disciplineIds: uuidFilter('globalDisciplineIds', query.globalDisciplineIds),
         },
-        { orderBy: orderby === 'name' ? 'name' : 'start', order, limit: window.limit, offset: window.offset },
+        {
+          orderBy: query.orderby === 'Name' ? 'name' : 'start',
+          order,
+          limit: window.limit,
+          offset: window.offset,
+        },
       );
-      return pagedList(await toEvents(db, actor, rows), total, window, order);
+      return pagedList(await toEvents(db, scope, rows), total, window, order);
     },
 
     async get(actor: Actor, id: string): Promise<EventDetail> {
-      const [event] = await toEvents(db, actor, [await visible(actor, id)]);
+      const found = await visible(actor, id);
+      const [event] = await toEvents(db, found.scope, [found]);
       return event!;
     },
 
     /** The signed-in person's registration, or null when they have none. */
     async myRegistration(actor: Actor, id: string): Promise<EventRegistration | null> {
-      const { event } = await visible(actor, id);
-      const reg = await repo.registration(db, event.id, actor.personId);
-      return reg ? toRegistration(db, reg, event) : null;
+      const { event, scope } = await visible(actor, id);
+      const reg = await repo.registration(db, scope, event.id, actor.personId);
+      return reg ? toRegistration(db, scope, reg, event) : null;
     },
 
     async contract(actor: Actor, id: string): Promise<EventContract> {
-      const { event } = await visible(actor, id);
-      const [contract] = await repo.contractsFor(db, [event.id]);
-      if (!contract) throw notFound('This event has no contract.');
-      const options = await repo.priceOptionsFor(db, [event.id]);
+      const { event, scope } = await visible(actor, id);
+      const [contract] = await repo.contractsFor(db, scope, [event.id]);
+      if (!contract) throw problem(404, 'event.noContract');
+      const options = await repo.priceOptionsFor(db, scope, [event.id]);
       return { id: contract.id, foreignKeyId: event.id, price: { prices: options.map(toPriceOption) } };
     },
 
@@ -281,19 +299,20 @@ export function eventsService(deps: EventsDeps) {
       eventId: string,
       personId: string,
     ): Promise<EventRegistration> {
-      const { event } = await visibleInTenant(db, actor, tenantId, eventId);
-      if (personId !== actor.personId) {
-        const roles = await tenantsRepository.rolesIn(db, actor.personId, event.tenantId);
-        if (!roles.some((r) => ORGANISER_ROLES.has(r))) throw notFound('Unknown participant.');
-      }
-      const reg = await repo.registration(db, event.id, personId);
-      if (!reg) throw notFound('Unknown participant.');
-      return toRegistration(db, reg, event);
+      const { event, scope } = await visible(actor, eventId, tenantId);
+      await authorize(actor, 'event.registration.view', {
+        type: 'registration',
+        tenantId: event.tenantId,
+        personId,
+      });
+      const reg = await repo.registration(db, scope, event.id, personId);
+      if (!reg) throw notVisible('registration');
+      return toRegistration(db, scope, reg, event);
     },
 
     async documents(actor: Actor, tenantId: string, eventId: string): Promise<{ items: EventDocument[] }> {
-      const { event } = await visibleInTenant(db, actor, tenantId, eventId);
-      const rows = await repo.documents(db, event.id);
+      const { event, scope } = await visible(actor, eventId, tenantId);
+      const rows = await repo.documents(db, scope, event.id);
       return {
         items: rows.map((d) => ({
           id: d.id,
@@ -309,14 +328,14 @@ export function eventsService(deps: EventsDeps) {
     },
 
     async documentFile(actor: Actor, tenantId: string, eventId: string, documentId: string) {
-      const { event } = await visibleInTenant(db, actor, tenantId, eventId);
-      const doc = await repo.document(db, event.id, documentId);
-      if (!doc) throw notFound('Unknown document.');
+      const { event, scope } = await visible(actor, eventId, tenantId);
+      const doc = await repo.document(db, scope, event.id, documentId);
+      if (!doc) throw notVisible('document');
       try {
         const bytes = await fs.readFile(eventFilePath(deps.dataDir, event.id, doc.storageKey));
         return { bytes, fileName: doc.fileName, contentType: doc.contentType };
       } catch {
-        throw notFound('The file of this document is missing.');
+        throw notVisible('file');
       }
     },
 
@@ -325,8 +344,8 @@ export function eventsService(deps: EventsDeps) {
       tenantId: string,
       eventId: string,
     ): Promise<{ items: EventContactPerson[] }> {
-      const { event } = await visibleInTenant(db, actor, tenantId, eventId);
-      const rows = await repo.contactPersons(db, event.id);
+      const { event, scope } = await visible(actor, eventId, tenantId);
+      const rows = await repo.contactPersons(db, scope, event.id);
       return { items: rows.map(({ id, name, role, email, phone }) => ({ id, name, role, email, phone })) };
     },
 
@@ -335,33 +354,35 @@ export function eventsService(deps: EventsDeps) {
      * concurrent registrations see each other's places and the limits are never exceeded.
      */
     async register(actor: Actor, id: string, body: RegisterForEventBody): Promise<EventRegistration> {
+      await actor.scope();
       return db.transaction(async (tx) => {
-        const event = await repo.lockVisible(tx, actor.personId, id);
-        if (!event) throw notFound(NOT_FOUND);
+        const { event, scope } = await lockForRegistration(tx, actor, id);
         const now = new Date();
-        if (event.cancelled) throw unprocessable('The event has been cancelled.');
-        if (event.endsAt <= now) throw unprocessable('The event is over.');
-        if (!event.registrationOpen) throw unprocessable('Registration for this event is closed.');
+        if (event.cancelled) throw unprocessable('event.cancelled');
+        if (event.endsAt <= now) throw unprocessable('event.over');
+        if (!event.registrationOpen) throw unprocessable('event.closed');
         if (event.registrationDeadline && now > event.registrationDeadline)
-          throw unprocessable('The registration deadline has passed.');
-        const existing = await repo.registration(tx, event.id, actor.personId);
+          throw unprocessable('event.deadlinePassed');
+        const existing = await repo.registration(tx, scope, event.id, actor.personId);
         if (existing && existing.status !== 'cancelled' && existing.status !== 'invited')
-          throw conflict('You are already registered for this event.');
+          throw problem(409, 'event.alreadyRegistered');
 
-        const options = await repo.priceOptionsFor(tx, [event.id]);
+        const options = await repo.priceOptionsFor(tx, scope, [event.id]);
         const selected = [...new Set(body.priceOptionIds)];
         const state = evaluatePriceSelection(options, selected);
         if (state !== 'complete' && state !== 'noPrices') {
           const message = PRICE_SELECTION_MESSAGES[state];
-          throw badRequest(message, [{ field: 'priceOptionIds', message }]);
+          throw problem(400, `event.priceSelection.${state}`, {
+            errors: [{ field: 'priceOptionIds', message }],
+          });
         }
 
-        const { places, waiting } = await repo.counts(tx, event.id);
+        const { places, waiting } = await repo.counts(tx, scope, event.id);
         let status: RegistrationRow['status'];
         if (event.maxParticipants === null || places < event.maxParticipants)
           status = event.requiresApproval ? 'requested' : 'participating';
         else if (waiting < event.maxWaiting) status = 'waiting';
-        else throw conflict('The event is fully booked and its waiting list is full.');
+        else throw problem(409, 'event.full');
 
         const reg = await repo.upsertRegistration(tx, {
           tenantId: event.tenantId,
@@ -376,7 +397,7 @@ export function eventsService(deps: EventsDeps) {
           reason: 'registered',
           actorPersonId: actor.personId,
         });
-        return toRegistration(tx, reg, event, now);
+        return toRegistration(tx, scope, reg, event, now);
       });
     },
 
@@ -385,14 +406,14 @@ export function eventsService(deps: EventsDeps) {
      * persons (by registration time) up while places are free, telling each with a message.
      */
     async cancel(actor: Actor, id: string, sendNotification: boolean): Promise<EventRegistration> {
+      await actor.scope();
       return db.transaction(async (tx) => {
-        const event = await repo.lockVisible(tx, actor.personId, id);
-        if (!event) throw notFound(NOT_FOUND);
-        const reg = await repo.registration(tx, event.id, actor.personId);
-        if (!reg || reg.status === 'cancelled') throw notFound('You are not registered for this event.');
+        const { event, scope } = await lockForRegistration(tx, actor, id);
+        const reg = await repo.registration(tx, scope, event.id, actor.personId);
+        if (!reg || reg.status === 'cancelled') throw notVisible('registration');
         const now = new Date();
         const free = freeCancellation(event, now);
-        const cancelled = await repo.setStatus(tx, reg.id, 'cancelled', { cancelledAt: now });
+        const cancelled = (await repo.setStatus(tx, scope, reg, 'cancelled', { cancelledAt: now }))!;
         await repo.addHistory(tx, {
           registrationId: reg.id,
           status: 'cancelled',
@@ -407,15 +428,16 @@ export function eventsService(deps: EventsDeps) {
           actorPersonId: actor.personId,
         });
         if (PLACE_STATUSES.includes(reg.status) && !event.cancelled && event.maxParticipants !== null) {
-          let { places } = await repo.counts(tx, event.id);
+          let { places } = await repo.counts(tx, scope, event.id);
           while (places < event.maxParticipants) {
-            const next = await repo.firstWaiting(tx, event.id);
+            const next = await repo.firstWaiting(tx, scope, event.id);
             if (!next) break;
-            const promoted = await repo.setStatus(
+            const promoted = (await repo.setStatus(
               tx,
-              next.id,
+              scope,
+              next,
               event.requiresApproval ? 'requested' : 'participating',
-            );
+            ))!;
             await repo.addHistory(tx, {
               registrationId: promoted.id,
               status: promoted.status,
@@ -426,25 +448,17 @@ export function eventsService(deps: EventsDeps) {
             places += 1;
           }
         }
-        return toRegistration(tx, cancelled, event, now);
+        return toRegistration(tx, scope, cancelled, event, now);
       });
     },
 
-    async myRegistrations(
-      actor: Actor,
-      query: PagedQuery & { includeCancelled?: boolean },
-    ): Promise<MyRegistrationList> {
-      const orderby = (query.orderby ?? 'starttime').toLowerCase();
-      if (!['starttime', 'registeredat', 'createdat'].includes(orderby)) {
-        throw badRequest('Invalid orderby: expected StartTime, RegisteredAt or CreatedAt.', [
-          { field: 'orderby', message: 'expected StartTime, RegisteredAt or CreatedAt' },
-        ]);
-      }
+    async myRegistrations(actor: Actor, query: MyRegistrationsQuery): Promise<MyRegistrationList> {
       const order = query.orderbytype ?? 'ascending';
       const window = pageWindow(query);
-      const { rows, total } = await repo.myRegistrations(db, actor.personId, {
+      const scope = await actor.scope();
+      const { rows, total } = await repo.myRegistrations(db, scope, {
         includeCancelled: query.includeCancelled ?? false,
-        orderBy: orderby === 'starttime' ? 'start' : 'registered',
+        orderBy: (query.orderby ?? 'StartTime') === 'StartTime' ? 'start' : 'registered',
         order,
         limit: window.limit,
         offset: window.offset,
@@ -452,7 +466,7 @@ export function eventsService(deps: EventsDeps) {
       const now = new Date();
       const items = await Promise.all(
         rows.map(async ({ registration, event, tenantName }) => ({
-          ...(await toRegistration(db, registration, event, now)),
+          ...(await toRegistration(db, scope, registration, event, now)),
           event: {
             id: event.id,
             name: event.name,
@@ -497,16 +511,16 @@ export function eventsService(deps: EventsDeps) {
 
     async calendarFeed(actor: Actor, renew: boolean): Promise<CalendarFeed> {
       const token = randomBytes(32).toString('base64url');
-      await repo.putFeed(db, actor.personId, token, renew);
-      const feed = await repo.feedOf(db, actor.personId);
+      await repo.putFeed(db, actor, token, renew);
+      const feed = await repo.feedOf(db, actor);
       return { url: `${deps.publicUrl}/api/calendar/${feed!.token}.ics`, createdAt: iso(feed!.createdAt) };
     },
 
     /** The person's registered events as an iCalendar feed; unknown or renewed tokens are 404. */
     async feedIcs(token: string): Promise<string> {
       const feed = await repo.feedByToken(db, token);
-      if (!feed) throw notFound('Unknown calendar feed.');
-      const rows = await repo.feedEvents(db, feed.personId);
+      if (!feed) throw notVisible('calendarFeed');
+      const rows = await repo.feedEvents(db, { personId: feed.personId });
       return buildCalendar({
         name: 'Vereinsheim – Meine Veranstaltungen',
         publicUrl: deps.publicUrl,

@@ -285,16 +285,33 @@ describe('contract and catalogues', () => {
 
 describe('registering', () => {
   it.each([
-    [[], 'Please select a price'],
-    [[0], 'Select required options'],
-    [[0, 1, 2], 'The selection contains unknown or conflicting options'],
-  ])('refuses the selection %j with 400 and the message', async (indexes, message) => {
+    [[], 'Please select a price', 'selectPrice', 'Bitte wähle einen Preis'],
+    [[0], 'Select required options', 'selectRequired', 'Bitte wähle die Pflichtoptionen'],
+    [
+      [0, 1, 2],
+      'The selection contains unknown or conflicting options',
+      'invalid',
+      'Die Auswahl enthält unbekannte oder widersprüchliche Optionen',
+    ],
+  ])('refuses the selection %j with 400 and the message', async (indexes, message, state, german) => {
     const p = await memberOf(clubA);
-    const res = await inject('POST', `/api/event/${eventA.id}/registration`, p, {
-      priceOptionIds: indexes.map((i) => eventA.priceIds[i]!),
-    });
+    const payload = { priceOptionIds: indexes.map((i) => eventA.priceIds[i]!) };
+    const res = await inject('POST', `/api/event/${eventA.id}/registration`, p, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ detail: message, errors: [{ field: 'priceOptionIds', message }] });
+    // The field error carries the spec's message (clients translate it); the detail is in the reader's language.
+    const code = `event.priceSelection.${state}`;
+    expect(res.json()).toMatchObject({
+      code,
+      detail: german,
+      errors: [{ field: 'priceOptionIds', message, code }],
+    });
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${eventA.id}/registration`,
+      headers: { ...(await ctx.auth(p)), 'accept-language': 'en' },
+      payload,
+    });
+    expect(english.json()).toMatchObject({ code, detail: message });
     expect((await inject('GET', `/api/event/${eventA.id}/registration`, p)).json()).toBeNull();
   });
 
@@ -359,15 +376,20 @@ describe('registering', () => {
   });
 
   it.each([
-    ['after the registration deadline', { registrationDeadline: new Date(Date.now() - 1000) }, 'deadline'],
-    ['when registration is closed', { registrationOpen: false }, 'closed'],
-    ['for a cancelled event', { cancelled: true }, 'cancelled'],
-    ['for a past event', { startsInDays: -3 }, 'over'],
-  ])('refuses %s with 422', async (_name, overrides, word) => {
+    [
+      'after the registration deadline',
+      { registrationDeadline: new Date(Date.now() - 1000) },
+      'deadlinePassed',
+      'Anmeldefrist',
+    ],
+    ['when registration is closed', { registrationOpen: false }, 'closed', 'geschlossen'],
+    ['for a cancelled event', { cancelled: true }, 'cancelled', 'abgesagt'],
+    ['for a past event', { startsInDays: -3 }, 'over', 'vorbei'],
+  ])('refuses %s with 422', async (_name, overrides, code, word) => {
     const { id } = await createFixtureEvent(ctx.db, { tenantId: clubA, ...overrides });
     const res = await inject('POST', `/api/event/${id}/registration`, member, {});
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ detail: string }>().detail).toContain(word);
+    expect(res.json()).toMatchObject({ code: `event.${code}`, detail: expect.stringContaining(word) });
     const detail = (await inject('GET', `/api/event/${id}`, member)).json<EventDetail>();
     expect(detail.registrationOpen).toBe(false);
   });
@@ -407,7 +429,7 @@ describe('waiting list', () => {
     }
     expect(statuses).toEqual(['participating', 'participating', 'waiting', 'waiting', 409]);
     const full = await inject('POST', `/api/event/${id}/registration`, people[4], {});
-    expect(full.json<{ detail: string }>().detail).toMatch(/fully booked/);
+    expect(full.json()).toMatchObject({ code: 'event.full', detail: expect.stringMatching(/ausgebucht/) });
     const w1 = (await inject('GET', `/api/event/${id}/registration`, people[2])).json<EventRegistration>();
     const w2 = (await inject('GET', `/api/event/${id}/registration`, people[3])).json<EventRegistration>();
     expect([w1.waitingPosition, w2.waitingPosition]).toEqual([1, 2]);

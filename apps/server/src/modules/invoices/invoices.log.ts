@@ -1,13 +1,8 @@
 import type { InvoiceStatus } from '@vereinsheim/contracts';
 import type { Tx } from '../../db/client.ts';
-import { writeLog } from '../activity-log/activity-log.ts';
+import { writeLog } from '../activity-log/index.ts';
 
-const STATUS_DE: Record<InvoiceStatus, string> = {
-  open: 'offen',
-  paid: 'bezahlt',
-  overdue: 'überfällig',
-  cancelled: 'storniert',
-};
+const statusText = (status: InvoiceStatus) => ({ key: `log.value.invoice.status.${status}` });
 
 /** One change to an invoice, as it goes into the person's activity log. */
 export type InvoiceChange = {
@@ -38,15 +33,18 @@ export async function logInvoiceChange(tx: Tx, change: InvoiceChange): Promise<v
     await writeLog(tx, {
       ...base,
       action: 'created',
-      summary: `Rechnung ${change.invoiceNumber} erstellt`,
-      changes: [{ field: 'status', old: null, new: STATUS_DE[change.status] }],
+      summary: { key: 'log.invoice.created', params: { number: change.invoiceNumber } },
+      changes: [{ field: 'status', old: null, new: change.status }],
     });
     return;
   }
   await writeLog(tx, {
     ...base,
     action: 'updated',
-    summary: `Status der Rechnung ${change.invoiceNumber} geändert: ${STATUS_DE[change.before]} → ${STATUS_DE[change.after]}`,
-    changes: [{ field: 'status', old: STATUS_DE[change.before], new: STATUS_DE[change.after] }],
+    summary: {
+      key: 'log.invoice.statusChanged',
+      params: { number: change.invoiceNumber, from: statusText(change.before), to: statusText(change.after) },
+    },
+    changes: [{ field: 'status', old: change.before, new: change.after }],
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } 
 import type { InvoiceDirection, InvoiceStatus } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoiceLines, invoices, orderElements, tenants } from '../../db/schema/index.ts';
+import type { OwnerScope } from '../../policy/index.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -34,12 +35,12 @@ export const invoicesRepository = {
   /** The person's invoices (the person is the member billed or billing), newest invoice date first. */
   async findForPerson(
     db: DbOrTx,
-    personId: string,
+    owner: OwnerScope,
     filter: InvoiceFilter,
     page: { order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{ rows: (InvoiceRow & { tenantName: string })[]; total: number }> {
     const where = and(
-      eq(invoices.personId, personId),
+      eq(invoices.personId, owner.personId),
       filter.tenantIds ? inArray(invoices.tenantId, filter.tenantIds) : undefined,
       filter.from ? gte(invoices.invoiceDate, filter.from) : undefined,
       filter.till ? lte(invoices.invoiceDate, filter.till) : undefined,
@@ -65,14 +66,14 @@ export const invoicesRepository = {
   /** One invoice of the person, or undefined (another person's invoice is not found). */
   async findOneForPerson(
     db: DbOrTx,
-    personId: string,
+    owner: OwnerScope,
     invoiceId: string,
   ): Promise<(InvoiceRow & { tenantName: string; lines: InvoiceLineRow[] }) | undefined> {
     const [row] = await db
       .select({ invoice: invoices, tenantName: tenants.name })
       .from(invoices)
       .innerJoin(tenants, eq(tenants.id, invoices.tenantId))
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.personId, personId)))
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.personId, owner.personId)))
       .limit(1);
     if (!row) return undefined;
     const lines = await db
@@ -121,7 +122,7 @@ export const invoicesRepository = {
 
   async findOrderElements(
     db: DbOrTx,
-    personId: string,
+    owner: OwnerScope,
     filter: { tenantIds?: string[] },
     page: { order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{
@@ -129,7 +130,7 @@ export const invoicesRepository = {
     total: number;
   }> {
     const where = and(
-      eq(orderElements.personId, personId),
+      eq(orderElements.personId, owner.personId),
       filter.tenantIds ? inArray(orderElements.tenantId, filter.tenantIds) : undefined,
     );
     const dir = page.order === 'ascending' ? asc : desc;

@@ -11,9 +11,9 @@ import {
 } from '@vereinsheim/contracts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest, conflict, notFound } from '../../lib/problem.ts';
+import { problem } from '../../lib/problem.ts';
 import { todayIso } from '../../lib/today.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { authorize, notVisible, type Actor } from '../../policy/index.ts';
 import { EpcPayloadError, epcQrPayload } from './epc-qr.ts';
 import { logInvoiceChange } from './invoices.log.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
@@ -46,15 +46,6 @@ function toSummary(row: InvoiceRow & { tenantName: string }, today: string): Inv
   };
 }
 
-function orderOf(query: PagedQuery, allowed: string, fallback: 'ascending' | 'descending') {
-  if (query.orderby && query.orderby.toLowerCase() !== allowed.toLowerCase()) {
-    throw badRequest(`Invalid orderby: this list is ordered by ${allowed}.`, [
-      { field: 'orderby', message: `expected ${allowed}` },
-    ]);
-  }
-  return query.orderbytype ?? fallback;
-}
-
 export interface NewInvoice {
   id?: string;
   tenantId: string;
@@ -77,19 +68,20 @@ export interface NewInvoice {
 export const invoicesService = {
   async list(db: DbOrTx, actor: Actor, query: InvoiceListQuery, today = todayIso()): Promise<InvoiceList> {
     // Only one's own invoices: asking for someone else's answers 404, never their data.
-    if (query.receiverId && query.receiverId !== actor.personId) throw notFound('No such receiver.');
+    if (query.receiverId)
+      await authorize(actor, 'own.read', { type: 'owned', what: 'person', personId: query.receiverId });
     if (query.from && query.till && query.from > query.till) {
-      throw badRequest('from must not be after till.', [
-        { field: 'from', message: 'must not be after till' },
-      ]);
+      throw problem(400, 'invoice.fromAfterTill', {
+        errors: [{ field: 'from', message: 'must not be after till' }],
+      });
     }
-    const order = orderOf(query, 'InvoiceDate', 'descending');
+    const order = query.orderbytype ?? 'descending';
     const window = pageWindow(query);
     const tenantIds =
       query.tenantIds || query.tenantId ? [...(query.tenantIds ?? []), ...(query.tenantId ?? [])] : undefined;
     const { rows, total } = await invoicesRepository.findForPerson(
       db,
-      actor.personId,
+      actor,
       {
         tenantIds,
         from: query.from,
@@ -115,8 +107,9 @@ export const invoicesService = {
     log?: { warn(obj: object, msg: string): void },
     today = todayIso(),
   ): Promise<InvoiceDetail> {
-    const row = await invoicesRepository.findOneForPerson(db, actor.personId, invoiceId);
-    if (!row) throw notFound('No such invoice.');
+    const row = await invoicesRepository.findOneForPerson(db, actor, invoiceId);
+    if (!row) throw notVisible('invoice');
+    await authorize(actor, 'own.read', { type: 'owned', what: 'invoice', personId: row.personId ?? '' });
     const summary = toSummary(row, today);
     const totals = computeInvoiceTotals(row.lines);
     const bankDetails =
@@ -173,7 +166,7 @@ export const invoicesService = {
 
   /** Issues an invoice (club side, demo seed): totals from the lines, logged. Returns undefined if it exists. */
   async create(tx: Tx, input: NewInvoice, actorPersonId: string | null): Promise<InvoiceRow | undefined> {
-    if (input.lines.length === 0) throw badRequest('An invoice needs at least one line.');
+    if (input.lines.length === 0) throw problem(400, 'invoice.noLines');
     const totals = computeInvoiceTotals(input.lines);
     const row = await invoicesRepository.insert(
       tx,
@@ -243,9 +236,9 @@ export const invoicesService = {
     const status = InvoiceStatusSchema.parse(input.status);
     await db.transaction(async (tx) => {
       const row = await invoicesRepository.lockInTenant(tx, input.tenantId, input.invoiceId);
-      if (!row) throw notFound('No such invoice.');
+      if (!row) throw notVisible('invoice');
       if (row.status === status) return;
-      if (row.status === 'cancelled') throw conflict('A cancelled invoice cannot change its status.');
+      if (row.status === 'cancelled') throw problem(409, 'invoice.cancelledStatus');
       const paidOn = status === 'paid' ? (input.paidOn ?? todayIso()) : null;
       await invoicesRepository.updateStatus(tx, input.tenantId, input.invoiceId, { status, paidOn });
       await logInvoiceChange(tx, {
@@ -266,11 +259,11 @@ export const invoicesService = {
     actor: Actor,
     query: PagedQuery & { tenantId?: string[] },
   ): Promise<OrderElementList> {
-    const order = orderOf(query, 'CreatedAt', 'descending');
+    const order = query.orderbytype ?? 'descending';
     const window = pageWindow(query);
     const { rows, total } = await invoicesRepository.findOrderElements(
       db,
-      actor.personId,
+      actor,
       { tenantIds: query.tenantId },
       { order, limit: window.limit, offset: window.offset },
     );

@@ -447,13 +447,32 @@ describe('invoice changes', () => {
       personId: owner.personId,
       actorPersonId: clubmate.personId,
       tenantId: clubA,
-      summary: 'Status der Rechnung RE-T-0003 geändert: offen → bezahlt',
-      changes: [{ field: 'status', old: 'offen', new: 'bezahlt' }],
+      // Stored as a key with parameters and raw values, never as German words.
+      summaryKey: 'log.invoice.statusChanged',
+      changes: [{ field: 'status', old: 'open', new: 'paid' }],
     });
-    // the person sees it in the activity log
-    const res = await get('/api/me/logmessages', owner);
-    expect(res.statusCode).toBe(200);
-    expect(JSON.stringify(res.json())).toContain('RE-T-0003 geändert');
+    // The person reads it in their language: German by default, English when the client asks for it.
+    const entry = async (headers: Record<string, string>) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/me/logmessages',
+        headers: { ...(await ctx.auth(owner)), ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .items.find(
+          (l: { entityId: string; action: string }) => l.entityId === ids.three && l.action === 'updated',
+        );
+    };
+    expect(await entry({})).toMatchObject({
+      summary: 'Status der Rechnung RE-T-0003 geändert: offen → bezahlt',
+      changes: [{ field: 'Status', old: 'offen', new: 'bezahlt' }],
+    });
+    expect(await entry({ 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' })).toMatchObject({
+      summary: 'Status of invoice RE-T-0003 changed: open → paid',
+      changes: [{ field: 'Status', old: 'open', new: 'paid' }],
+    });
   });
 
   it('refuses to change a cancelled invoice, and another club cannot touch it', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -30,7 +31,8 @@ export class LocalFileStore implements FileStore {
   async put(name: string, data: Buffer): Promise<void> {
     const target = this.pathOf(name);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // One temp file per call: parallel puts of the same name (identical uploads) must not share it.
+    const tmp = `${target}.${randomUUID()}.tmp`;
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, target);
   }

@@ -1,20 +1,22 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages, tenants } from '../../db/schema/index.ts';
+import type { OwnerScope } from '../../policy/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageInsert = typeof messages.$inferInsert;
 export type MessageView = MessageRow & { tenantName: string | null };
 
-const unread = (personId: string) => and(eq(messages.personId, personId), isNull(messages.readAt));
+const own = (owner: OwnerScope) => eq(messages.personId, owner.personId);
+const unread = (owner: OwnerScope) => and(own(owner), isNull(messages.readAt));
 
 export const messagesRepository = {
   async listForPerson(
     db: DbOrTx,
-    personId: string,
+    owner: OwnerScope,
     options: { unreadOnly: boolean; limit: number; offset: number },
   ): Promise<{ rows: MessageView[]; total: number; unread: number }> {
-    const where = options.unreadOnly ? unread(personId) : eq(messages.personId, personId);
+    const where = options.unreadOnly ? unread(owner) : own(owner);
     const rows = await db
       .select({ message: messages, tenantName: tenants.name })
       .from(messages)
@@ -37,31 +39,32 @@ export const messagesRepository = {
     };
   },
 
-  async unreadCount(db: DbOrTx, personId: string): Promise<number> {
+  async unreadCount(db: DbOrTx, owner: OwnerScope): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(messages)
-      .where(unread(personId));
+      .where(unread(owner));
     return row?.n ?? 0;
   },
 
   /** Sets or clears the read mark of the person's own message; undefined when it is not theirs. */
-  async setRead(db: DbOrTx, personId: string, id: string, read: boolean): Promise<MessageView | undefined> {
+  async setRead(db: DbOrTx, owner: OwnerScope, id: string, read: boolean): Promise<MessageView | undefined> {
     const [row] = await db
       .update(messages)
       .set({ readAt: read ? sql`coalesce(${messages.readAt}, now())` : null })
-      .where(and(eq(messages.id, id), eq(messages.personId, personId)))
+      .where(and(eq(messages.id, id), own(owner)))
       .returning();
     if (!row) return undefined;
     return { ...row, tenantName: await this.tenantName(db, row.tenantId) };
   },
 
-  async delete(db: DbOrTx, personId: string, id: string): Promise<boolean> {
-    const rows = await db
+  /** Deletes the owner's message; undefined when they have none with this id. */
+  async delete(db: DbOrTx, owner: OwnerScope, id: string): Promise<{ personId: string } | undefined> {
+    const [row] = await db
       .delete(messages)
-      .where(and(eq(messages.id, id), eq(messages.personId, personId)))
-      .returning({ id: messages.id });
-    return rows.length > 0;
+      .where(and(eq(messages.id, id), own(owner)))
+      .returning({ personId: messages.personId });
+    return row;
   },
 
   async insertMany(db: DbOrTx, values: MessageInsert[]): Promise<{ id: string; personId: string }[]> {

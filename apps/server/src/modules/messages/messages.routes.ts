@@ -12,12 +12,22 @@ import {
   UnreadCountSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
+import { languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import type { PushSender } from '../push/index.ts';
+import { MessageOutbox } from './messages.outbox.ts';
 import { messagesService } from './messages.service.ts';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
-export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The inbox; the outbox pushes new messages to the persons' devices through `pushSender`. */
+export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database; pushSender: PushSender }> = async (
+  app,
+  { db, pushSender },
+) => {
+  const outbox = new MessageOutbox(db, pushSender, app.log);
+  outbox.start();
+  app.addHook('onClose', () => outbox.stop());
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -30,7 +40,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: MessageListSchema, ...errors },
       },
     },
-    (request) => messagesService.list(db, actorOf(request), request.query),
+    (request) => messagesService.list(db, actorOf(request), request.query, languageOf(request)),
   );
 
   app.get(
@@ -55,7 +65,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: MessageSchema, ...errors },
       },
     },
-    (request) => messagesService.setRead(db, actorOf(request), request.params.id, true),
+    (request) => messagesService.setRead(db, actorOf(request), request.params.id, true, languageOf(request)),
   );
 
   app.post(
@@ -68,7 +78,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: MessageSchema, ...errors },
       },
     },
-    (request) => messagesService.setRead(db, actorOf(request), request.params.id, false),
+    (request) => messagesService.setRead(db, actorOf(request), request.params.id, false, languageOf(request)),
   );
 
   app.delete(

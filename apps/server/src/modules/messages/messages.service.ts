@@ -6,38 +6,36 @@ import type {
   SendClubMessage,
   UnreadCount,
 } from '@vereinsheim/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { memberships } from '../../db/schema/index.ts';
+import type { Language, TextParams } from '../../lib/i18n.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest, forbidden, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { activeMembership } from '../persons/persons.repository.ts';
-import { requestPushDispatch } from '../push/push.dispatcher.ts';
-import { tenantsRepository } from '../tenants/tenants.repository.ts';
+import { problem } from '../../lib/problem.ts';
+import { authorize, notVisible, type Actor } from '../../policy/index.ts';
+import { clubMemberIds } from '../tenants/index.ts';
+import { requestPushDispatch } from './messages.outbox.ts';
 import { messagesRepository, type MessageView } from './messages.repository.ts';
+import { messageText, type MessageTextKey } from './messages.text.ts';
 
-export interface SendMessageInput {
+export type SendMessageInput = {
   personId: string;
   tenantId?: string | null;
   kind: MessageKind;
-  title: string;
-  body: string;
   /** In-app path opened from the message and its push notification, e.g. `/events/{id}`. */
   link?: string | null;
-}
+} & (
+  | /** Written by a person (a club message): stays as written. */ { title: string; body: string }
+  | /** Written by the server: a key with parameters, rendered in the reader's language. */ {
+      text: { key: MessageTextKey; params?: TextParams };
+    }
+);
 
-/** Roles that may write to all members of their club. */
-export const CLUB_MESSAGE_ROLES = ['committee', 'admin'] as const;
-
-export function toMessage(row: MessageView): Message {
+export function toMessage(row: MessageView, lng: Language): Message {
   return {
     id: row.id,
     kind: row.kind,
     tenantId: row.tenantId,
     tenantName: row.tenantName,
-    title: row.title,
-    body: row.body,
+    ...messageText(lng, row),
     link: row.link,
     isRead: row.readAt !== null,
     readAt: row.readAt?.toISOString() ?? null,
@@ -63,8 +61,9 @@ export async function sendMessages(tx: DbOrTx, inputs: SendMessageInput[]): Prom
       personId: input.personId,
       tenantId: input.tenantId ?? null,
       kind: input.kind,
-      title: input.title,
-      body: input.body,
+      ...('text' in input
+        ? { textKey: `message.${input.text.key}`, textParams: input.text.params ?? {} }
+        : { title: input.title, body: input.body }),
       link: checkLink(input.link),
       pushPending: true,
     })),
@@ -80,45 +79,50 @@ export async function sendMessage(tx: DbOrTx, input: SendMessageInput): Promise<
 }
 
 export const messagesService = {
-  async list(db: Database, actor: Actor, query: MessageQuery): Promise<MessageList> {
-    const orderby = (query.orderby ?? 'createdat').toLowerCase();
-    if (orderby !== 'createdat') {
-      throw badRequest('Invalid orderby: messages are ordered by CreatedAt.', [
-        { field: 'orderby', message: 'expected CreatedAt' },
-      ]);
-    }
+  async list(db: Database, actor: Actor, query: MessageQuery, lng: Language): Promise<MessageList> {
     if (query.orderbytype === 'ascending') {
-      throw badRequest('Invalid orderbytype: messages are listed newest first.', [
-        { field: 'orderbytype', message: 'expected descending' },
-      ]);
+      throw problem(400, 'messages.newestFirst', {
+        errors: [{ field: 'orderbytype', message: 'expected descending' }],
+      });
     }
     const window = pageWindow(query);
     const [{ rows, total }, unreadcount] = await Promise.all([
-      messagesRepository.listForPerson(db, actor.personId, {
+      messagesRepository.listForPerson(db, actor, {
         unreadOnly: query.unreadOnly ?? false,
         limit: window.limit,
         offset: window.offset,
       }),
-      messagesRepository.unreadCount(db, actor.personId),
+      messagesRepository.unreadCount(db, actor),
     ]);
-    return { ...pagedList(rows.map(toMessage), total, window, 'descending'), unreadcount };
+    return {
+      ...pagedList(
+        rows.map((row) => toMessage(row, lng)),
+        total,
+        window,
+        'descending',
+      ),
+      unreadcount,
+    };
   },
 
   async unreadCount(db: Database, actor: Actor): Promise<UnreadCount> {
-    return { unreadcount: await messagesRepository.unreadCount(db, actor.personId) };
+    return { unreadcount: await messagesRepository.unreadCount(db, actor) };
   },
 
-  async setRead(db: Database, actor: Actor, id: string, read: boolean): Promise<Message> {
+  async setRead(db: Database, actor: Actor, id: string, read: boolean, lng: Language): Promise<Message> {
     return db.transaction(async (tx) => {
-      const row = await messagesRepository.setRead(tx, actor.personId, id, read);
-      if (!row) throw notFound('No such message.');
-      return toMessage(row);
+      const row = await messagesRepository.setRead(tx, actor, id, read);
+      if (!row) throw notVisible('message');
+      await authorize(actor, 'own.write', { type: 'owned', what: 'message', personId: row.personId });
+      return toMessage(row, lng);
     });
   },
 
   async delete(db: Database, actor: Actor, id: string): Promise<void> {
     await db.transaction(async (tx) => {
-      if (!(await messagesRepository.delete(tx, actor.personId, id))) throw notFound('No such message.');
+      const row = await messagesRepository.delete(tx, actor, id);
+      if (!row) throw notVisible('message');
+      await authorize(actor, 'own.write', { type: 'owned', what: 'message', personId: row.personId });
     });
   },
 
@@ -129,19 +133,13 @@ export const messagesService = {
     tenantId: string,
     input: SendClubMessage,
   ): Promise<{ recipients: number }> {
+    await authorize(actor, 'club.message.send', { type: 'club', tenantId });
     return db.transaction(async (tx) => {
-      const roles = await tenantsRepository.rolesIn(tx, actor.personId, tenantId);
-      if (roles.length === 0) throw notFound('No such club.');
-      if (!roles.some((r) => (CLUB_MESSAGE_ROLES as readonly string[]).includes(r)))
-        throw forbidden('Only the committee and admins of the club write to all members.');
-      const members = await tx
-        .selectDistinct({ personId: memberships.personId })
-        .from(memberships)
-        .where(and(eq(memberships.tenantId, tenantId), activeMembership()));
+      const members = await clubMemberIds(tx, tenantId);
       const ids = await sendMessages(
         tx,
-        members.map((m) => ({
-          personId: m.personId,
+        members.map((personId) => ({
+          personId,
           tenantId,
           kind: 'club' as const,
           title: input.title,

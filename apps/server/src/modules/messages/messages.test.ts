@@ -147,6 +147,38 @@ describe('sendMessage inside a transaction', () => {
   });
 });
 
+describe('notices the server writes', () => {
+  it('are stored as a key with parameters and read in the reader’s language; club messages stay as written', async () => {
+    const id = await ctx.db.transaction((tx) =>
+      sendMessage(tx, {
+        personId: other.personId,
+        tenantId: club,
+        kind: 'waitinglist_promoted',
+        text: { key: 'waitinglistPromoted', params: { event: 'Sommerlauf' } },
+        link: '/events/x',
+      }),
+    );
+    const [row] = await ctx.db.select().from(messages).where(eq(messages.id, id));
+    expect(row).toMatchObject({ textKey: 'message.waitinglistPromoted', title: null, body: null });
+    const read = async (headers: Record<string, string>) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/me/messages',
+        headers: { ...(await ctx.auth(other)), ...headers },
+      });
+      return MessageListSchema.parse(res.json()).items.find((m) => m.id === id);
+    };
+    expect(await read({})).toMatchObject({
+      title: 'Du bist von der Warteliste nachgerückt: Sommerlauf',
+      body: 'Ein Platz ist frei geworden. Du bist jetzt für „Sommerlauf“ angemeldet.',
+    });
+    expect(await read({ 'accept-language': 'en' })).toMatchObject({
+      title: 'You moved up from the waiting list: Sommerlauf',
+    });
+    await ctx.db.delete(messages).where(eq(messages.id, id));
+  });
+});
+
 describe('POST /api/tenants/{tenantId}/messages', () => {
   it('sends a club message to every current member', async () => {
     const res = await req(committee, 'POST', `/api/tenants/${club}/messages`, {
@@ -162,12 +194,37 @@ describe('POST /api/tenants/{tenantId}/messages', () => {
   });
 
   it.each([
-    ['a plain member', () => owner, 403],
-    ['a member of another club', () => otherClubMember, 404],
-  ])('refuses %s', async (_n, who, status) => {
-    const res = await req(who(), 'POST', `/api/tenants/${club}/messages`, { title: 'x', body: 'y' });
-    expect(res.statusCode).toBe(status);
-  });
+    [
+      'a plain member',
+      () => owner,
+      403,
+      'club.message.send.forbidden',
+      'Nur Vorstand und Admins des Vereins schreiben an alle Mitglieder.',
+      'Only the committee and admins of the club write to all members.',
+    ],
+    [
+      'a member of another club',
+      () => otherClubMember,
+      404,
+      'club.notFound',
+      'Diesen Verein gibt es nicht, oder du bist dort nicht Mitglied.',
+      'There is no such club, or you are not a member.',
+    ],
+  ])(
+    'refuses %s with a stable code, in the reader’s language',
+    async (_n, who, status, code, german, english) => {
+      const res = await req(who(), 'POST', `/api/tenants/${club}/messages`, { title: 'x', body: 'y' });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ status, code, detail: german });
+      const en = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/tenants/${club}/messages`,
+        headers: { ...(await ctx.auth(who())), 'accept-language': 'en' },
+        payload: { title: 'x', body: 'y' },
+      });
+      expect(en.json()).toMatchObject({ status, code, detail: english });
+    },
+  );
 
   it('answers 400 for an external link', async () => {
     const res = await req(committee, 'POST', `/api/tenants/${club}/messages`, {

@@ -37,8 +37,9 @@ import {
   medicalInformations,
   phoneNumbers,
 } from '../../db/schema/index.ts';
-import { badRequest } from '../../lib/problem.ts';
-import { maskIban } from '../activity-log/activity-log.ts';
+import type { TextParam } from '../../lib/i18n.ts';
+import { problem } from '../../lib/problem.ts';
+import { maskIban } from '../activity-log/index.ts';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -47,8 +48,6 @@ export interface KindDef {
   kind: PersonalItemKind;
   /** Path segment under /api/me/. */
   path: string;
-  /** German label for the activity log. */
-  label: string;
   tag: string;
   table: typeof addresses;
   input: z.ZodType;
@@ -61,10 +60,10 @@ export interface KindDef {
   scopedShare: boolean;
   /** Validates and normalises parsed input into column values; throws 400 naming the field. */
   normalize(input: Record<string, unknown>): Record<string, unknown>;
-  /** Column → German field label (the fields the log compares). */
-  fields: Record<string, string>;
-  /** Short German description for log lines (bank data masked). */
-  describe(row: Row): string;
+  /** The columns the log compares (their labels: `log.field.<kind>.<column>` or `log.field.<column>`). */
+  fields: string[];
+  /** Short description for log lines: a plain value or a text with labels (bank data masked). */
+  describe(row: Row): TextParam;
   /** Value as written into the log (masking). */
   logValue?(field: string, value: unknown): string | null;
   /** Extra response fields computed from the row. */
@@ -124,13 +123,13 @@ export function checkIban(raw: string): IbanCheckResult {
 function normalizeBank(input: Record<string, unknown>): Record<string, unknown> {
   const check = checkIban(text(input.iban ?? ''));
   if (!check.valid || !check.iban) {
-    throw badRequest(check.message, [{ field: 'iban', message: check.message }]);
+    throw problem(400, `iban.${check.status}`, { errors: [{ field: 'iban', message: check.message }] });
   }
   let bic = typeof input.bic === 'string' ? input.bic.replace(/\s+/g, '').toUpperCase() : undefined;
   if (bic && !isValidBIC(bic)) {
-    throw badRequest('Invalid bic: expected a BIC such as COBADEFFXXX', [
-      { field: 'bic', message: 'expected a BIC such as COBADEFFXXX' },
-    ]);
+    throw problem(400, 'bic.invalid', {
+      errors: [{ field: 'bic', message: 'expected a BIC such as COBADEFFXXX' }],
+    });
   }
   bic ??= check.bic ?? undefined;
   return {
@@ -152,9 +151,9 @@ function normalizeBank(input: Record<string, unknown>): Record<string, unknown> 
 function normalizePhone(input: Record<string, unknown>): Record<string, unknown> {
   const parsed = parsePhoneNumberFromString(text(input.number ?? ''), 'DE');
   if (!parsed?.isValid()) {
-    throw badRequest('Invalid number: expected a valid phone number', [
-      { field: 'number', message: 'expected a valid phone number' },
-    ]);
+    throw problem(400, 'phone.invalid', {
+      errors: [{ field: 'number', message: 'expected a valid phone number' }],
+    });
   }
   return {
     number: parsed.format('E.164'),
@@ -170,22 +169,6 @@ export function displayPhone(e164: string): string {
 
 // ------------------------------------------------------------------ the kinds
 
-const CONFECTION_PARTS: Record<string, string> = {
-  head: 'Kopf',
-  chest: 'Oberkörper',
-  pants: 'Hose',
-  shoe: 'Schuh',
-  hand: 'Hand',
-  other: 'Sonstiges',
-};
-const MEDICAL_TYPES_DE: Record<string, string> = {
-  allergy: 'Allergie',
-  physicallimitation: 'Körperliche Einschränkung',
-  intolerance: 'Unverträglichkeit',
-  medication: 'Medikation',
-  other: 'Sonstiges',
-};
-
 const nullable = (input: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, input[k] ?? null]));
 
@@ -193,7 +176,6 @@ export const KINDS: KindDef[] = [
   {
     kind: 'address',
     path: 'address',
-    label: 'Adresse',
     tag: 'personal data: address',
     table: addresses,
     input: AddressInputSchema,
@@ -209,22 +191,12 @@ export const KINDS: KindDef[] = [
       countryCode: i.countryCode,
       ...nullable(i, ['streetNumber', 'addition', 'country', 'description']),
     }),
-    fields: {
-      street: 'Straße',
-      streetNumber: 'Hausnummer',
-      addition: 'Adresszusatz',
-      zip: 'PLZ',
-      city: 'Ort',
-      country: 'Land',
-      countryCode: 'Ländercode',
-      description: 'Beschreibung',
-    },
+    fields: ['street', 'streetNumber', 'addition', 'zip', 'city', 'country', 'countryCode', 'description'],
     describe: (r) => `${join(r.street, r.streetNumber)}, ${join(r.zip, r.city)}`,
   },
   {
     kind: 'mail',
     path: 'mail',
-    label: 'E-Mail-Adresse',
     tag: 'personal data: mail',
     table: mailAddresses as unknown as typeof addresses,
     input: MailInputSchema,
@@ -238,13 +210,12 @@ export const KINDS: KindDef[] = [
       description: i.description ?? null,
       ...(i.isDefault !== undefined ? { isDefault: i.isDefault } : {}),
     }),
-    fields: { email: 'E-Mail', description: 'Beschreibung', isDefault: 'Standard' },
+    fields: ['email', 'description', 'isDefault'],
     describe: (r) => text(r.email),
   },
   {
     kind: 'phone',
     path: 'phone',
-    label: 'Telefonnummer',
     tag: 'personal data: phone',
     table: phoneNumbers as unknown as typeof addresses,
     input: PhoneInputSchema,
@@ -254,14 +225,13 @@ export const KINDS: KindDef[] = [
     hasDefault: true,
     scopedShare: true,
     normalize: normalizePhone,
-    fields: { number: 'Nummer', type: 'Art', description: 'Beschreibung', isDefault: 'Standard' },
+    fields: ['number', 'type', 'description', 'isDefault'],
     describe: (r) => displayPhone(text(r.number)),
     present: (r) => ({ displayNumber: displayPhone(text(r.number)) }),
   },
   {
     kind: 'bankaccount',
     path: 'bankaccount',
-    label: 'Bankverbindung',
     tag: 'personal data: bank account',
     table: bankAccounts as unknown as typeof addresses,
     input: BankAccountInputSchema,
@@ -271,25 +241,24 @@ export const KINDS: KindDef[] = [
     hasDefault: true,
     scopedShare: false,
     normalize: normalizeBank,
-    fields: {
-      iban: 'IBAN',
-      bic: 'BIC',
-      bankcode: 'Bankleitzahl',
-      name: 'Bezeichnung',
-      description: 'Beschreibung',
-      accountOwner: 'Kontoinhaber',
-      bank: 'Bank',
-      city: 'Ort',
-      zip: 'PLZ',
-      isDefault: 'Standard',
-    },
+    fields: [
+      'iban',
+      'bic',
+      'bankcode',
+      'name',
+      'description',
+      'accountOwner',
+      'bank',
+      'city',
+      'zip',
+      'isDefault',
+    ],
     describe: (r) => `IBAN ${maskIban(str(r.iban))}`,
     logValue: (field, value) => (field === 'iban' ? maskIban(str(value)) : str(value)),
   },
   {
     kind: 'confectioninformation',
     path: 'confectioninformation',
-    label: 'Konfektionsgröße',
     tag: 'personal data: confection information',
     table: confectionInformations as unknown as typeof addresses,
     input: ConfectionInputSchema,
@@ -303,16 +272,19 @@ export const KINDS: KindDef[] = [
       clothingPartType: i.clothingPartType,
       name: i.name ?? null,
     }),
-    fields: { confectionSize: 'Größe', clothingPartType: 'Kleidungsteil', name: 'Bezeichnung' },
-    describe: (r) =>
-      `${CONFECTION_PARTS[text(r.clothingPartType)] ?? text(r.clothingPartType)} ${text(r.confectionSize)}${r.name ? ` (${text(r.name)})` : ''}`,
-    logValue: (field, value) =>
-      field === 'clothingPartType' ? (CONFECTION_PARTS[text(value)] ?? str(value)) : str(value),
+    fields: ['confectionSize', 'clothingPartType', 'name'],
+    describe: (r) => ({
+      key: r.name ? 'log.describe.confectionNamed' : 'log.describe.confection',
+      params: {
+        part: { key: `log.value.clothingPartType.${text(r.clothingPartType)}` },
+        size: text(r.confectionSize),
+        name: str(r.name),
+      },
+    }),
   },
   {
     kind: 'medicalinformation',
     path: 'medicalinformation',
-    label: 'Medizinische Information',
     tag: 'personal data: medical information',
     table: medicalInformations as unknown as typeof addresses,
     input: MedicalInputSchema,
@@ -322,15 +294,15 @@ export const KINDS: KindDef[] = [
     hasDefault: false,
     scopedShare: false,
     normalize: (i) => ({ type: i.type, name: i.name, description: i.description ?? null }),
-    fields: { type: 'Art', name: 'Bezeichnung', description: 'Beschreibung' },
-    describe: (r) => `${MEDICAL_TYPES_DE[text(r.type)] ?? text(r.type)}: ${text(r.name)}`,
-    logValue: (field, value) =>
-      field === 'type' ? (MEDICAL_TYPES_DE[text(value)] ?? str(value)) : str(value),
+    fields: ['type', 'name', 'description'],
+    describe: (r) => ({
+      key: 'log.describe.medical',
+      params: { type: { key: `log.value.medicalinformation.type.${text(r.type)}` }, name: text(r.name) },
+    }),
   },
   {
     kind: 'additionalinformation',
     path: 'additionalinformation',
-    label: 'Zusätzliche Information',
     tag: 'personal data: additional information',
     table: additionalInformations as unknown as typeof addresses,
     input: AdditionalInputSchema,
@@ -340,7 +312,7 @@ export const KINDS: KindDef[] = [
     hasDefault: false,
     scopedShare: false,
     normalize: (i) => ({ name: i.name, description: i.description }),
-    fields: { name: 'Bezeichnung', description: 'Inhalt' },
+    fields: ['name', 'description'],
     describe: (r) => text(r.name),
   },
 ];

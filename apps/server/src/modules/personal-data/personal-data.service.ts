@@ -1,66 +1,61 @@
-import { and, asc, count, desc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import type { PersonalListQuery, ScopedSharingTenant } from '@vereinsheim/contracts';
+import type {
+  LogAction,
+  PersonalItemKind,
+  PersonalListQuery,
+  ScopedSharingTenant,
+} from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { itemSharing, persons, tenants, type mailAddresses } from '../../db/schema/index.ts';
+import type { Text, TextParams } from '../../lib/i18n.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest, conflict, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { writeLog, type LogChange } from '../activity-log/activity-log.ts';
-import { tenantsRepository } from '../tenants/tenants.repository.ts';
-import { text, type KindDef } from './personal-data.kinds.ts';
-
-type Row = Record<string, unknown> & {
-  id: string;
-  personId: string;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-type SharingRow = typeof itemSharing.$inferSelect;
-type TenantRow = typeof tenants.$inferSelect;
+import { problem } from '../../lib/problem.ts';
+import { authorize, notVisible, type Actor, type ActorScope, type OwnerScope } from '../../policy/index.ts';
+import { writeLog, type LogChange } from '../activity-log/index.ts';
+import { tenantsByIds } from '../tenants/index.ts';
+import { KINDS, text, type KindDef } from './personal-data.kinds.ts';
+import {
+  personalDataRepository as repo,
+  type ItemRow as Row,
+  type SharingFlags,
+  type TenantRow,
+} from './personal-data.repository.ts';
 
 export type Scope = 'intern' | 'extern';
-const VIEW_DE: Record<Scope | 'default', string> = {
-  default: 'Verein',
-  intern: 'interne Ansicht (Kontakt)',
-  extern: 'externe Ansicht (Mitglieder)',
-};
+
+/** The log's texts for an item: its kind's label, its description, a club view. */
+const kindLabel = (def: KindDef): Text => ({ key: `log.kind.${def.kind}` });
+const viewLabel = (view: Scope | 'default'): Text => ({ key: `log.view.${view}` });
+const itemText = (key: string, def: KindDef, row: Row, extra: TextParams = {}): Text => ({
+  key: `log.item.${key}`,
+  params: { kind: kindLabel(def), item: def.describe(row), ...extra },
+});
 
 const tenantHeader = (t: TenantRow) =>
   t.themeInfos.find((theme) => theme.themeType === 'public')?.detailHeaderImage ?? t.headerImageUrl;
 const tenantAvatar = (t: TenantRow) => t.avatarImageUrl ?? t.logoUrl;
 
-async function memberTenants(db: DbOrTx, personId: string): Promise<TenantRow[]> {
-  const ids = await tenantsRepository.memberTenantIds(db, personId);
-  if (!ids.length) return [];
-  return db.select().from(tenants).where(inArray(tenants.id, ids));
-}
-
-/** Builds the API items: columns + creator + every member club (and other holders) with their views. */
-export async function presentItems(
+/**
+ * Builds the API items: columns + creator + every club of the owner (and other holders) with their
+ * views. `clubIds`: the owner's clubs (their scope, loaded before any transaction).
+ */
+async function presentItems(
   db: DbOrTx,
   def: KindDef,
-  personId: string,
+  owner: OwnerScope,
+  clubIds: readonly string[],
   rows: Row[],
 ): Promise<Record<string, unknown>[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
   const [sharing, clubs] = await Promise.all([
-    db
-      .select({ sharing: itemSharing, tenant: tenants })
-      .from(itemSharing)
-      .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
-      .where(and(eq(itemSharing.itemKind, def.kind), inArray(itemSharing.itemId, ids))),
-    memberTenants(db, personId),
+    repo.sharingOf(
+      db,
+      owner,
+      def,
+      rows.map((r) => r.id),
+    ),
+    tenantsByIds(db, clubIds),
   ]);
   const creatorIds = [...new Set(rows.map((r) => r.createdBy).filter((id): id is string => !!id))];
-  const creators = creatorIds.length
-    ? await db
-        .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
-        .from(persons)
-        .where(inArray(persons.id, creatorIds))
-    : [];
-  const creatorById = new Map(creators.map((c) => [c.id, c]));
+  const creatorById = new Map((await repo.creatorNames(db, creatorIds)).map((c) => [c.id, c]));
   return rows.map((row) => {
     const mine = sharing.filter((s) => s.sharing.itemId === row.id);
     const tenantsById = new Map<string, TenantRow>(clubs.map((c) => [c.id, c]));
@@ -94,22 +89,50 @@ export async function presentItems(
   });
 }
 
-/** The person's own item, locked for update; anything else (another person's id) is 404. */
-async function findOwn(tx: DbOrTx, def: KindDef, personId: string, id: string, lock = true): Promise<Row> {
-  const t = def.table;
-  const query = tx
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), eq(t.personId, personId)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(`Unknown ${def.kind}.`);
+/** Every kind's items of the actor, by kind (the profile shows them all). */
+export async function personalDataOf(
+  db: DbOrTx,
+  actor: Actor,
+): Promise<Record<PersonalItemKind, Record<string, unknown>[]>> {
+  const { tenantIds } = await actor.scope();
+  const lists = await Promise.all(
+    KINDS.map(async (def) => {
+      const { rows } = await repo.list(db, actor, def, { order: 'ascending' });
+      return [def.kind, await presentItems(db, def, actor, tenantIds, rows)] as const;
+    }),
+  );
+  return Object.fromEntries(lists) as Record<PersonalItemKind, Record<string, unknown>[]>;
+}
+
+/** The person's mail addresses (account deletion clears mails sent to them). */
+export const mailAddressesOf = (db: DbOrTx, owner: OwnerScope) => repo.mailAddressesOf(db, owner);
+
+/** Sign-up of the embedded provider: the sign-up address becomes the person's first mail item. */
+export const addSignUpMailAddress = (tx: DbOrTx, personId: string, email: string) =>
+  repo.insertSignUpMail(tx, { personId }, email);
+
+/**
+ * A club's view of its members' mail addresses and phone numbers: only what each shared (intern or
+ * extern) with that club, and only for a club of the actor (`sharedItem.view`).
+ */
+export const sharedContactsFor = (
+  db: DbOrTx,
+  scope: Pick<ActorScope, 'tenantIds'>,
+  tenantId: string,
+  personIds: string[],
+) => repo.sharedContacts(db, scope, tenantId, personIds);
+
+/** The actor's own item, locked for update; anything else (another person's id) is 404. */
+async function findOwn(tx: DbOrTx, def: KindDef, actor: Actor, id: string, lock = true): Promise<Row> {
+  const row = await repo.findOwn(tx, actor, def, id, lock);
+  if (!row) throw notVisible(def.kind);
+  await authorize(actor, 'own.write', { type: 'owned', what: def.kind, personId: row.personId });
   return row;
 }
 
-async function presentOne(tx: DbOrTx, def: KindDef, personId: string, id: string) {
-  const row = await findOwn(tx, def, personId, id, false);
-  const [item] = await presentItems(tx, def, personId, [row]);
+async function presentOne(tx: DbOrTx, def: KindDef, actor: Actor, scope: ActorScope, id: string) {
+  const row = await findOwn(tx, def, actor, id, false);
+  const [item] = await presentItems(tx, def, actor, scope.tenantIds, [row]);
   return item!;
 }
 
@@ -117,223 +140,154 @@ async function presentOne(tx: DbOrTx, def: KindDef, personId: string, id: string
 async function settleDefault(
   tx: Tx,
   def: KindDef,
-  personId: string,
+  owner: OwnerScope,
   id: string,
   wantsDefault: boolean | undefined,
 ) {
   if (!def.hasDefault) return;
-  const t = def.table as unknown as typeof mailAddresses;
-  if (wantsDefault) {
-    await tx
-      .update(t)
-      .set({ isDefault: false })
-      .where(and(eq(t.personId, personId), ne(t.id, id)));
-    return;
-  }
-  const [others] = await tx
-    .select({ n: count() })
-    .from(t)
-    .where(and(eq(t.personId, personId), ne(t.id, id)));
-  if ((others?.n ?? 0) === 0) await tx.update(t).set({ isDefault: true }).where(eq(t.id, id));
+  if (wantsDefault || (await repo.countOthers(tx, owner, def, id)) === 0)
+    await repo.makeOnlyDefault(tx, owner, def, id);
 }
 
+/** One activity-log row about the actor's own item, in the caller's transaction. */
+function logItem(
+  tx: Tx,
+  actor: Actor,
+  def: KindDef,
+  itemId: string,
+  action: LogAction,
+  summary: Text,
+  extra: { tenantId?: string; changes?: LogChange[] } = {},
+) {
+  return writeLog(tx, {
+    personId: actor.personId,
+    actorPersonId: actor.personId,
+    action,
+    entityKind: def.kind,
+    entityId: itemId,
+    summary,
+    ...extra,
+  });
+}
+
+/** A value as the log stores it: raw (booleans as true/false), masked where the kind says so. */
 const fmt = (def: KindDef, field: string, value: unknown): string | null => {
   if (def.logValue) return def.logValue(field, value);
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
   return text(value);
 };
 
 function diff(def: KindDef, before: Row, after: Record<string, unknown>): LogChange[] {
   const changes: LogChange[] = [];
-  for (const [field, label] of Object.entries(def.fields)) {
+  for (const field of def.fields) {
     if (!(field in after)) continue;
     const old = fmt(def, field, before[field]);
     const now = fmt(def, field, after[field]);
-    if (old !== now) changes.push({ field: label, old, new: now });
+    if (old !== now) changes.push({ field, old, new: now });
   }
   return changes;
 }
 
-const words = (changes: LogChange[]) =>
-  changes.map((c) => `${c.field}: ${c.old ?? '–'} → ${c.new ?? '–'}`).join('; ');
-
-async function tenantOrNotFound(tx: DbOrTx, personId: string, tenantId: string): Promise<TenantRow> {
-  const [member] = await tenantsRepository.memberTenantIds(tx, personId, [tenantId]);
-  if (!member) throw notFound('Unknown club: you can share data only with clubs you belong to.');
-  const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  if (!row) throw notFound('Unknown club.');
+/** A club the actor belongs to (data is shared only with one's own clubs); else 404. */
+async function clubOrNotFound(tx: DbOrTx, actor: Actor, tenantId: string): Promise<TenantRow> {
+  await authorize(actor, 'club.view', { type: 'club', tenantId });
+  const [row] = await tenantsByIds(tx, [tenantId]);
+  if (!row) throw notVisible('club');
   return row;
 }
 
+/** 409: a club holds the item under a lock (its reason is the club's own words). */
 function lockedProblem(tenantName: string, reason: string | null, what: 'remove' | 'delete') {
-  const because = reason ? ` Grund: ${reason}` : '';
-  return what === 'delete'
-    ? conflict(`Dieser Eintrag ist für ${tenantName} gesperrt und kann nicht gelöscht werden.${because}`)
-    : conflict(`Die Freigabe für ${tenantName} ist gesperrt und kann nicht entfernt werden.${because}`);
+  const code = `personalData.locked${what === 'delete' ? 'Delete' : 'Remove'}${reason ? 'Because' : ''}`;
+  return problem(409, code, { params: { club: tenantName, reason: reason ?? '' } });
 }
 
 export const personalDataService = {
   async list(db: Database, actor: Actor, def: KindDef, query: PersonalListQuery) {
-    const orderby = query.orderby?.toLowerCase();
-    if (orderby && orderby !== 'createdat') {
-      throw badRequest('Invalid orderby: personal data is ordered by CreatedAt.', [
-        { field: 'orderby', message: 'expected CreatedAt' },
-      ]);
-    }
-    const t = def.table;
-    const where = and(
-      eq(t.personId, actor.personId),
-      query.tenantId
-        ? exists(
-            db
-              .select({ one: sql`1` })
-              .from(itemSharing)
-              .where(
-                and(
-                  eq(itemSharing.itemKind, def.kind),
-                  eq(itemSharing.itemId, t.id),
-                  eq(itemSharing.tenantId, query.tenantId),
-                  or(itemSharing.isDefault, itemSharing.intern, itemSharing.extern),
-                ),
-              ),
-          )
-        : undefined,
-    );
     const order = query.orderbytype ?? 'ascending';
-    const by = order === 'ascending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
+    const { tenantIds } = await actor.scope();
     if (def.listShape === 'array') {
-      const rows = (await db
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(...by)) as unknown as Row[];
-      return presentItems(db, def, actor.personId, rows);
+      const { rows } = await repo.list(db, actor, def, { tenantId: query.tenantId, order });
+      return presentItems(db, def, actor, tenantIds, rows);
     }
     const window = pageWindow(query);
-    const rows = (await db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...by)
-      .limit(window.limit)
-      .offset(window.offset)) as unknown as Row[];
-    const [total] = await db.select({ n: count() }).from(t).where(where);
-    return pagedList(await presentItems(db, def, actor.personId, rows), total?.n ?? 0, window, order);
+    const { rows, total } = await repo.list(db, actor, def, {
+      tenantId: query.tenantId,
+      order,
+      page: { limit: window.limit, offset: window.offset },
+    });
+    return pagedList(await presentItems(db, def, actor, tenantIds, rows), total, window, order);
   },
 
   async create(db: Database, actor: Actor, def: KindDef, input: Record<string, unknown>) {
     const values = def.normalize(input);
+    const scope = await actor.scope(); // before the transaction: PGlite has one connection
     return db.transaction(async (tx) => {
-      const [row] = (await tx
-        .insert(def.table)
-        .values({ ...values, personId: actor.personId, createdBy: actor.personId } as never)
-        .returning()) as unknown as Row[];
-      await settleDefault(tx, def, actor.personId, row!.id, values.isDefault as boolean | undefined);
-      await writeLog(tx, {
-        personId: actor.personId,
-        actorPersonId: actor.personId,
-        action: 'created',
-        entityKind: def.kind,
-        entityId: row!.id,
-        summary: `${def.label} angelegt: ${def.describe(row!)}`,
-      });
-      return presentOne(tx, def, actor.personId, row!.id);
+      const row = await repo.insert(tx, actor, def, values);
+      await settleDefault(tx, def, actor, row.id, values.isDefault as boolean | undefined);
+      await logItem(tx, actor, def, row.id, 'created', itemText('created', def, row));
+      return presentOne(tx, def, actor, scope, row.id);
     });
   },
 
   async update(db: Database, actor: Actor, def: KindDef, id: string, input: Record<string, unknown>) {
     const values = def.normalize(input);
+    const scope = await actor.scope();
     return db.transaction(async (tx) => {
-      const before = await findOwn(tx, def, actor.personId, id);
-      await tx
-        .update(def.table)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(def.table.id, id));
-      await settleDefault(tx, def, actor.personId, id, values.isDefault as boolean | undefined);
+      const before = await findOwn(tx, def, actor, id);
+      await repo.update(tx, actor, def, id, values);
+      await settleDefault(tx, def, actor, id, values.isDefault as boolean | undefined);
       const changes = diff(def, before, values);
       if (changes.length) {
-        await writeLog(tx, {
-          personId: actor.personId,
-          actorPersonId: actor.personId,
-          action: 'updated',
-          entityKind: def.kind,
-          entityId: id,
-          summary: `${def.label} geändert: ${words(changes)}`,
-          changes,
-        });
+        await logItem(
+          tx,
+          actor,
+          def,
+          id,
+          'updated',
+          { key: 'log.item.updated', params: { kind: kindLabel(def) } },
+          { changes },
+        );
       }
-      return presentOne(tx, def, actor.personId, id);
+      return presentOne(tx, def, actor, scope, id);
     });
   },
 
   async remove(db: Database, actor: Actor, def: KindDef, id: string): Promise<void> {
     await db.transaction(async (tx) => {
-      const before = await findOwn(tx, def, actor.personId, id);
-      const [locked] = await tx
-        .select({ name: tenants.name, reason: itemSharing.lockedReason })
-        .from(itemSharing)
-        .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
-        .where(
-          and(eq(itemSharing.itemKind, def.kind), eq(itemSharing.itemId, id), eq(itemSharing.locked, true)),
-        )
-        .limit(1);
-      if (locked) throw lockedProblem(locked.name, locked.reason, 'delete');
-      await tx.delete(itemSharing).where(and(eq(itemSharing.itemKind, def.kind), eq(itemSharing.itemId, id)));
-      await tx.delete(def.table).where(eq(def.table.id, id));
-      await writeLog(tx, {
-        personId: actor.personId,
-        actorPersonId: actor.personId,
-        action: 'deleted',
-        entityKind: def.kind,
-        entityId: id,
-        summary: `${def.label} gelöscht: ${def.describe(before)}`,
-      });
+      const before = await findOwn(tx, def, actor, id);
+      const locked = (await repo.sharingOf(tx, actor, def, [id])).find((s) => s.sharing.locked);
+      if (locked) throw lockedProblem(locked.tenant.name, locked.sharing.lockedReason, 'delete');
+      await repo.delete(tx, actor, def, id);
+      await logItem(tx, actor, def, id, 'deleted', itemText('deleted', def, before));
     });
   },
 
   /** PUT …/{id}/share: exactly these clubs hold the item; clubs left out lose every view. */
   async shareWith(db: Database, actor: Actor, def: KindDef, id: string, tenantIds: string[]) {
     const wanted = [...new Set(tenantIds)];
+    const scope = await actor.scope();
     return db.transaction(async (tx) => {
-      const row = await findOwn(tx, def, actor.personId, id);
+      const row = await findOwn(tx, def, actor, id);
       const clubs = new Map<string, TenantRow>();
-      for (const tenantId of wanted)
-        clubs.set(tenantId, await tenantOrNotFound(tx, actor.personId, tenantId));
-      const existing = await tx
-        .select({ sharing: itemSharing, name: tenants.name })
-        .from(itemSharing)
-        .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
-        .where(and(eq(itemSharing.itemKind, def.kind), eq(itemSharing.itemId, id)));
-      for (const { sharing, name } of existing) {
+      for (const tenantId of wanted) clubs.set(tenantId, await clubOrNotFound(tx, actor, tenantId));
+      const existing = await repo.sharingOf(tx, actor, def, [id]);
+      for (const { sharing, tenant } of existing) {
         if (wanted.includes(sharing.tenantId)) continue;
-        if (sharing.locked) throw lockedProblem(name, sharing.lockedReason, 'remove');
-        await tx.delete(itemSharing).where(eq(itemSharing.id, sharing.id));
-        await writeLog(tx, {
-          personId: actor.personId,
-          actorPersonId: actor.personId,
-          action: 'unshared',
-          entityKind: def.kind,
-          entityId: id,
+        if (sharing.locked) throw lockedProblem(tenant.name, sharing.lockedReason, 'remove');
+        await repo.deleteSharing(tx, actor, sharing.id);
+        await logItem(tx, actor, def, id, 'unshared', itemText('unshared', def, row, { club: tenant.name }), {
           tenantId: sharing.tenantId,
-          summary: `Freigabe von ${def.label} „${def.describe(row)}“ für ${name} entfernt`,
         });
       }
       for (const [tenantId, club] of clubs) {
         const current = existing.find((e) => e.sharing.tenantId === tenantId)?.sharing;
         if (current?.isDefault) continue;
-        await upsertSharing(tx, def, actor.personId, id, tenantId, { isDefault: true });
-        await writeLog(tx, {
-          personId: actor.personId,
-          actorPersonId: actor.personId,
-          action: 'shared',
-          entityKind: def.kind,
-          entityId: id,
-          tenantId,
-          summary: `${def.label} „${def.describe(row)}“ für ${club.name} freigegeben (${VIEW_DE.default})`,
-        });
+        await repo.upsertSharing(tx, actor, def, id, tenantId, { isDefault: true });
+        const summary = itemText('shared', def, row, { club: club.name, view: viewLabel('default') });
+        await logItem(tx, actor, def, id, 'shared', summary, { tenantId });
       }
-      return presentOne(tx, def, actor.personId, id);
+      return presentOne(tx, def, actor, scope, id);
     });
   },
 
@@ -343,87 +297,54 @@ export const personalDataService = {
     actor: Actor,
     def: KindDef,
     id: string,
-    scope: Scope,
+    view: Scope,
     add: boolean,
     body: { tenantId: string; entityId?: string | undefined },
   ) {
     if (body.entityId && body.entityId !== id) {
-      throw badRequest('Invalid entityId: it must name the item of the path.', [
-        { field: 'entityId', message: 'must equal the id in the path' },
-      ]);
+      throw problem(400, 'personalData.entityIdMismatch', {
+        errors: [{ field: 'entityId', message: 'must equal the id in the path' }],
+      });
     }
+    const scope = await actor.scope();
     return db.transaction(async (tx) => {
-      const row = await findOwn(tx, def, actor.personId, id);
-      const [current] = await tx
-        .select()
-        .from(itemSharing)
-        .where(
-          and(
-            eq(itemSharing.itemKind, def.kind),
-            eq(itemSharing.itemId, id),
-            eq(itemSharing.tenantId, body.tenantId),
-          ),
-        )
-        .for('update');
+      const row = await findOwn(tx, def, actor, id);
+      const current = await repo.lockSharing(tx, actor, def, id, body.tenantId);
       if (add) {
-        const club = await tenantOrNotFound(tx, actor.personId, body.tenantId);
-        if (!current?.[scope]) {
-          await upsertSharing(tx, def, actor.personId, id, body.tenantId, { [scope]: true });
-          await writeLog(tx, {
-            personId: actor.personId,
-            actorPersonId: actor.personId,
-            action: 'shared',
-            entityKind: def.kind,
-            entityId: id,
-            tenantId: body.tenantId,
-            summary: `${def.label} „${def.describe(row)}“ für ${club.name} freigegeben (${VIEW_DE[scope]})`,
-          });
+        const club = await clubOrNotFound(tx, actor, body.tenantId);
+        if (!current?.[view]) {
+          const flags: SharingFlags = { [view]: true };
+          await repo.upsertSharing(tx, actor, def, id, body.tenantId, flags);
+          await logItem(
+            tx,
+            actor,
+            def,
+            id,
+            'shared',
+            itemText('shared', def, row, { club: club.name, view: viewLabel(view) }),
+            { tenantId: body.tenantId },
+          );
         }
-      } else {
-        if (!current) {
-          // Nothing to remove; a club the person does not belong to stays unknown.
-          await tenantOrNotFound(tx, actor.personId, body.tenantId);
-        } else if (current[scope]) {
-          const [club] = await tx.select().from(tenants).where(eq(tenants.id, body.tenantId));
-          if (current.locked) throw lockedProblem(club!.name, current.lockedReason, 'remove');
-          const next = { ...current, [scope]: false };
-          if (!next.isDefault && !next.intern && !next.extern) {
-            await tx.delete(itemSharing).where(eq(itemSharing.id, current.id));
-          } else {
-            await tx
-              .update(itemSharing)
-              .set({ [scope]: false, updatedAt: new Date() })
-              .where(eq(itemSharing.id, current.id));
-          }
-          await writeLog(tx, {
-            personId: actor.personId,
-            actorPersonId: actor.personId,
-            action: 'unshared',
-            entityKind: def.kind,
-            entityId: id,
-            tenantId: body.tenantId,
-            summary: `Freigabe von ${def.label} „${def.describe(row)}“ für ${club!.name} entfernt (${VIEW_DE[scope]})`,
-          });
-        }
+      } else if (!current) {
+        // Nothing to remove; a club the person does not belong to stays unknown.
+        await clubOrNotFound(tx, actor, body.tenantId);
+      } else if (current[view]) {
+        const [club] = await tenantsByIds(tx, [body.tenantId]);
+        if (current.locked) throw lockedProblem(club!.name, current.lockedReason, 'remove');
+        const next = { ...current, [view]: false };
+        if (!next.isDefault && !next.intern && !next.extern) await repo.deleteSharing(tx, actor, current.id);
+        else await repo.setSharingFlags(tx, actor, current.id, { [view]: false });
+        await logItem(
+          tx,
+          actor,
+          def,
+          id,
+          'unshared',
+          itemText('unsharedView', def, row, { club: club!.name, view: viewLabel(view) }),
+          { tenantId: body.tenantId },
+        );
       }
-      return presentOne(tx, def, actor.personId, id);
+      return presentOne(tx, def, actor, scope, id);
     });
   },
 };
-
-async function upsertSharing(
-  tx: Tx,
-  def: KindDef,
-  personId: string,
-  itemId: string,
-  tenantId: string,
-  flags: Partial<Pick<SharingRow, 'isDefault' | 'intern' | 'extern'>>,
-) {
-  await tx
-    .insert(itemSharing)
-    .values({ personId, itemKind: def.kind, itemId, tenantId, ...flags })
-    .onConflictDoUpdate({
-      target: [itemSharing.itemKind, itemSharing.itemId, itemSharing.tenantId],
-      set: { ...flags, updatedAt: new Date() },
-    });
-}

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IBAN_MESSAGES } from '@vereinsheim/contracts';
-import { itemSharing, logMessages } from '../../db/schema/index.ts';
+import { itemSharing } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
-import { tenantsRepository } from '../tenants/tenants.repository.ts';
+import { personalDataRepository } from './personal-data.repository.ts';
 
 let ctx: TestContext;
 let owner: TestPerson;
@@ -36,8 +36,11 @@ async function call(person: TestPerson | null, method: Method, url: string, payl
   });
 }
 
-const logsOf = (personId: string) =>
-  ctx.db.select().from(logMessages).where(eq(logMessages.personId, personId));
+/** The person's activity log as the API shows it (German, the default language). */
+const logsOf = async (
+  person: TestPerson,
+): Promise<{ entityId: string | null; tenantId: string | null; action: string; summary: string }[]> =>
+  (await call(person, 'GET', '/me/logmessages?pagesize=200')).json().items;
 
 interface KindCase {
   path: string;
@@ -134,7 +137,7 @@ describe.each(CASES)('me/$path', (c) => {
       isExtern: false,
       isLocked: false,
     });
-    const logs = await logsOf(owner.personId);
+    const logs = await logsOf(owner);
     expect(logs.some((l) => l.entityId === id && l.action === 'created')).toBe(true);
   });
 
@@ -176,13 +179,13 @@ describe.each(CASES)('me/$path', (c) => {
   });
 
   it('rejects invalid input naming the field and stores nothing', async () => {
-    const before = (await logsOf(owner.personId)).length;
+    const before = (await logsOf(owner)).length;
     const res = await call(owner, 'POST', `/me/${c.path}`, c.invalid);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(c.invalidField);
     const update = await call(owner, 'PUT', `/me/${c.path}/${id}`, c.invalid);
     expect(update.statusCode).toBe(400);
-    expect((await logsOf(owner.personId)).length).toBe(before);
+    expect((await logsOf(owner)).length).toBe(before);
     const list = await call(owner, 'GET', `/me/${c.path}`);
     expect(itemsOf(c, list.json())).toHaveLength(1);
   });
@@ -190,7 +193,7 @@ describe.each(CASES)('me/$path', (c) => {
   it('updates the item and logs old → new', async () => {
     const res = await call(owner, 'PUT', `/me/${c.path}/${id}`, c.changed);
     expect(res.statusCode, res.body).toBe(200);
-    const [log] = (await logsOf(owner.personId)).filter((l) => l.entityId === id && l.action === 'updated');
+    const [log] = (await logsOf(owner)).filter((l) => l.entityId === id && l.action === 'updated');
     expect(log?.summary).toMatch(/geändert: .* → /);
   });
 
@@ -239,7 +242,7 @@ describe.each(CASES)('me/$path', (c) => {
       entityId: clubA,
     });
     expect(mismatch.statusCode).toBe(400);
-    const logs = (await logsOf(owner.personId)).filter((l) => l.entityId === id && l.tenantId === clubB);
+    const logs = (await logsOf(owner)).filter((l) => l.entityId === id && l.tenantId === clubB);
     expect(logs.map((l) => l.action).sort()).toEqual(['shared', 'shared', 'unshared']);
     expect(logs.find((l) => l.action === 'unshared')?.summary).toMatch(/interne Ansicht \(Kontakt\)/);
   });
@@ -266,7 +269,7 @@ describe.each(CASES)('me/$path', (c) => {
     const ok = await call(owner, 'DELETE', `/me/${c.path}/${id}`);
     expect(ok.statusCode).toBe(204);
     expect(await ctx.db.select().from(itemSharing).where(eq(itemSharing.itemId, id))).toEqual([]);
-    const logs = await logsOf(owner.personId);
+    const logs = await logsOf(owner);
     expect(logs.some((l) => l.entityId === id && l.action === 'deleted')).toBe(true);
   });
 });
@@ -292,7 +295,7 @@ describe('normalisation', () => {
       isDefault: true,
       isLocked: false,
     });
-    const [log] = (await logsOf(owner.personId)).filter((l) => l.entityId === bank.json().id);
+    const [log] = (await logsOf(owner)).filter((l) => l.entityId === bank.json().id);
     expect(log?.summary).toContain('DE89 **** **** **** **** 00');
     expect(log?.summary).not.toContain('0532013000');
   });
@@ -318,7 +321,11 @@ describe('normalisation', () => {
   it('answers the spec message when a bank account has a bad IBAN', async () => {
     const res = await call(owner, 'POST', '/me/bankaccount', { iban: 'DE89370400440532013001' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ detail: IBAN_MESSAGES.invalid, errors: [{ field: 'iban' }] });
+    expect(res.json()).toMatchObject({
+      code: 'iban.invalid',
+      detail: 'Die angegebene IBAN ist ungültig.',
+      errors: [{ field: 'iban', message: IBAN_MESSAGES.invalid }],
+    });
     const missing = await call(owner, 'POST', '/me/bankaccount', { bic: 'COBADEFFXXX' });
     expect(missing.json().errors[0].field).toBe('iban');
   });
@@ -326,15 +333,15 @@ describe('normalisation', () => {
 
 describe('transactions', () => {
   it('leaves neither item nor log row when the write fails after logging', async () => {
-    const before = (await logsOf(owner.personId)).length;
-    const spy = vi.spyOn(tenantsRepository, 'memberTenantIds').mockRejectedValueOnce(new Error('boom'));
+    const before = (await logsOf(owner)).length;
+    const spy = vi.spyOn(personalDataRepository, 'creatorNames').mockRejectedValueOnce(new Error('boom'));
     const res = await call(owner, 'POST', '/me/additionalinformation', {
       name: 'Fehlschlag',
       description: 'x',
     });
     spy.mockRestore();
     expect(res.statusCode).toBe(500);
-    expect((await logsOf(owner.personId)).length).toBe(before);
+    expect((await logsOf(owner)).length).toBe(before);
     const list = await call(owner, 'GET', '/me/additionalinformation');
     expect(list.json().items.map((i: { name: string }) => i.name)).not.toContain('Fehlschlag');
   });

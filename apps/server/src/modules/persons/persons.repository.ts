@@ -1,45 +1,116 @@
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { approvals, identities, memberships, persons } from '../../db/schema/index.ts';
+import { identities, personImages, persons } from '../../db/schema/index.ts';
+import type { OwnerScope } from '../../policy/index.ts';
 
 export type PersonRow = typeof persons.$inferSelect;
+export type PersonFields = Partial<
+  Pick<PersonRow, 'title' | 'gender' | 'firstName' | 'lastName' | 'birthdate' | 'birthplace'>
+>;
+export type PersonImageRow = typeof personImages.$inferSelect;
+/** Avatar scopes: 0 default, 1 extern, 2 intern. */
+export type ImageScope = 0 | 1 | 2;
 
-export const activeMembership = () =>
-  or(isNull(memberships.endsOn), gte(memberships.endsOn, sql`CURRENT_DATE`));
+const AVATAR_COLUMN = ['avatarImageUrl', 'externAvatarImageUrl', 'internAvatarImageUrl'] as const;
 
 export const personsRepository = {
   /** The acting person's own row; there is no lookup of other persons here. */
-  async findSelf(db: DbOrTx, actorPersonId: string): Promise<PersonRow | undefined> {
-    const [row] = await db.select().from(persons).where(eq(persons.id, actorPersonId)).limit(1);
+  async findSelf(db: DbOrTx, owner: OwnerScope): Promise<PersonRow | undefined> {
+    const [row] = await db.select().from(persons).where(eq(persons.id, owner.personId)).limit(1);
     return row;
   },
 
-  async subjectOf(db: DbOrTx, personId: string, issuer: string): Promise<string | null> {
-    const [row] = await db
-      .select({ subject: identities.subject })
-      .from(identities)
-      .where(and(eq(identities.personId, personId), eq(identities.issuer, issuer)))
-      .limit(1);
-    return row?.subject ?? null;
+  async lockSelf(tx: DbOrTx, owner: OwnerScope): Promise<PersonRow | undefined> {
+    const [row] = await tx.select().from(persons).where(eq(persons.id, owner.personId)).for('update');
+    return row;
   },
 
-  /** Privacy is accepted when the person has approved the privacy notice of every club they belong to. */
-  async privacyAccepted(db: DbOrTx, personId: string): Promise<boolean> {
+  async updateSelf(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    fields: PersonFields & { setupCompleted?: boolean },
+  ): Promise<PersonRow | undefined> {
+    const [row] = await tx
+      .update(persons)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(persons.id, owner.personId))
+      .returning();
+    return row;
+  },
+
+  async setAvatarColumn(tx: DbOrTx, owner: OwnerScope, scope: ImageScope, url: string): Promise<void> {
+    await tx
+      .update(persons)
+      .set({ [AVATAR_COLUMN[scope]]: url, updatedAt: new Date() })
+      .where(eq(persons.id, owner.personId));
+  },
+
+  async insert(tx: DbOrTx, values: { firstName: string; lastName: string }): Promise<string> {
+    const [row] = await tx.insert(persons).values(values).returning({ id: persons.id });
+    return row!.id;
+  },
+
+  async delete(tx: DbOrTx, owner: OwnerScope): Promise<boolean> {
+    const rows = await tx.delete(persons).where(eq(persons.id, owner.personId)).returning({ id: persons.id });
+    return rows.length > 0;
+  },
+
+  // ---------------------------------------------------------------- identities (issuer + subject → person)
+
+  async personOfSubject(db: DbOrTx, issuer: string, subject: string): Promise<string | undefined> {
     const [row] = await db
-      .select({
-        clubs: sql<number>`count(distinct ${memberships.tenantId})`.mapWith(Number),
-        approved: sql<number>`count(distinct ${approvals.tenantId})`.mapWith(Number),
-      })
-      .from(memberships)
-      .leftJoin(
-        approvals,
-        and(
-          eq(approvals.personId, memberships.personId),
-          eq(approvals.tenantId, memberships.tenantId),
-          eq(approvals.kind, 'privacy'),
-        ),
-      )
-      .where(and(eq(memberships.personId, personId), activeMembership()));
-    return !!row && row.clubs > 0 && row.approved === row.clubs;
+      .select({ personId: identities.personId })
+      .from(identities)
+      .where(and(eq(identities.issuer, issuer), eq(identities.subject, subject)))
+      .limit(1);
+    return row?.personId;
+  },
+
+  /** Links the subject to the person; undefined when another request linked it first. */
+  async linkIdentity(
+    tx: DbOrTx,
+    values: { issuer: string; subject: string; personId: string },
+  ): Promise<string | undefined> {
+    const [link] = await tx
+      .insert(identities)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ personId: identities.personId });
+    return link?.personId;
+  },
+
+  async subjectsOf(db: DbOrTx, owner: OwnerScope): Promise<string[]> {
+    const rows = await db
+      .select({ subject: identities.subject })
+      .from(identities)
+      .where(eq(identities.personId, owner.personId));
+    return rows.map((r) => r.subject);
+  },
+
+  // ---------------------------------------------------------------- avatars (general and per club)
+
+  async images(db: DbOrTx, owner: OwnerScope): Promise<PersonImageRow[]> {
+    return db.select().from(personImages).where(eq(personImages.personId, owner.personId));
+  },
+
+  /** Points the owner's avatar of this scope (and club) at the url; returns the image it replaced. */
+  async putImage(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    image: { scope: ImageScope; tenantId: string | null; url: string; thumbnailUrl: string },
+  ): Promise<PersonImageRow | undefined> {
+    const where = and(
+      eq(personImages.personId, owner.personId),
+      eq(personImages.scope, image.scope),
+      image.tenantId ? eq(personImages.tenantId, image.tenantId) : isNull(personImages.tenantId),
+    );
+    const [previous] = await tx.select().from(personImages).where(where).for('update');
+    if (previous)
+      await tx
+        .update(personImages)
+        .set({ url: image.url, thumbnailUrl: image.thumbnailUrl, createdAt: new Date() })
+        .where(eq(personImages.id, previous.id));
+    else await tx.insert(personImages).values({ personId: owner.personId, ...image });
+    return previous;
   },
 };

@@ -17,7 +17,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: ApprovalListSchema, 401: ProblemSchema },
       },
     },
-    (request) => privacyService.list(db, actorOf(request).personId),
+    (request) => privacyService.list(db, actorOf(request)),
   );
 
   app.post(

@@ -12,9 +12,9 @@ import {
   TenantImageScopeParamsSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, HttpProblem } from '../../lib/problem.ts';
+import { HttpProblem, problem } from '../../lib/problem.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import type { FileStore } from '../media/file-store.ts';
+import type { FileStore } from '../media/index.ts';
 import { profileService } from './profile.service.ts';
 
 const uploadProblems = {
@@ -29,14 +29,23 @@ const uploadProblems = {
 /** Reads the one file part of a multipart upload; over the limit → 413. */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new HttpProblem(415, 'Send the image as multipart/form-data.', {
+    throw problem(415, 'image.notMultipart', {
       errors: [{ field: 'file', message: 'expected multipart/form-data' }],
     });
   }
-  const part = await request.file();
-  if (!part)
-    throw badRequest('Invalid file: an image file is required.', [{ field: 'file', message: 'required' }]);
-  return part.toBuffer();
+  try {
+    const part = await request.file();
+    if (!part) throw problem(400, 'image.required', { errors: [{ field: 'file', message: 'required' }] });
+    return await part.toBuffer();
+  } catch (error) {
+    // @fastify/multipart's own errors (too large, too many parts) carry their 4xx status; anything else thrown
+    // while reading the body is the body's fault: a missing or wrong boundary, a truncated or malformed part.
+    if (error instanceof HttpProblem || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+      throw error;
+    throw problem(400, 'image.malformedMultipart', {
+      errors: [{ field: 'file', message: `malformed multipart body (${(error as Error).message})` }],
+    });
+  }
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileStore }> = async (

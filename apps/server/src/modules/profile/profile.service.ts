@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   AVATAR_SIZES,
@@ -9,55 +8,44 @@ import {
   type MeUpdateInput,
   type Profile,
 } from '@vereinsheim/contracts';
-import type { Database } from '../../db/client.ts';
-import { personImages, persons, storedFiles } from '../../db/schema/index.ts';
-import { HttpProblem, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { writeLog, type LogChange } from '../activity-log/activity-log.ts';
-import { fileNameOfUrl, type FileStore } from '../media/file-store.ts';
-import { personsRepository } from '../persons/persons.repository.ts';
-import { toBasePerson } from '../persons/persons.service.ts';
-import { KINDS } from '../personal-data/personal-data.kinds.ts';
-import { presentItems } from '../personal-data/personal-data.service.ts';
-import { privacyService } from '../privacy/privacy.service.ts';
-import { tenantsRepository } from '../tenants/tenants.repository.ts';
-import { toTenantSummary } from '../tenants/tenants.service.ts';
-import { tenantAvatarsOf } from './person-images.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { problem } from '../../lib/problem.ts';
+import { authorize, notVisible, type Actor, type OwnerScope } from '../../policy/index.ts';
+import { writeLog, type LogChange } from '../activity-log/index.ts';
+import { fileNameOfUrl, type FileStore } from '../media/index.ts';
+import { avatarUrlsOf, findSelf, lockSelf, setAvatar, toBasePerson, updateSelf } from '../persons/index.ts';
+import { personalDataOf } from '../personal-data/index.ts';
+import { privacyService } from '../privacy/index.ts';
+import { clubSummariesOf, tenantsByIds } from '../tenants/index.ts';
+import { profileRepository as repo } from './profile.repository.ts';
 
-const SCOPE_COLUMN = ['avatarImageUrl', 'externAvatarImageUrl', 'internAvatarImageUrl'] as const;
-const SCOPE_DE = ['Standard', 'extern', 'intern'] as const;
+/** The names of the files the person's uploads stored (account deletion removes them). */
+export const storedFileNamesOf = (db: DbOrTx, owner: OwnerScope) => repo.fileNamesOf(db, owner);
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
-const PERSON_FIELDS: [Exclude<keyof MeUpdateInput, 'id' | 'age'>, string][] = [
-  ['title', 'Titel'],
-  ['gender', 'Geschlecht'],
-  ['firstName', 'Vorname'],
-  ['lastName', 'Nachname'],
-  ['birthdate', 'Geburtsdatum'],
-  ['birthplace', 'Geburtsort'],
+/** The person's fields the log compares (labels: `log.field.<field>`). */
+const PERSON_FIELDS: Exclude<keyof MeUpdateInput, 'id' | 'age'>[] = [
+  'title',
+  'gender',
+  'firstName',
+  'lastName',
+  'birthdate',
+  'birthplace',
 ];
 
 export const profileService = {
   async get(db: Database, actor: Actor): Promise<Profile> {
-    const person = await personsRepository.findSelf(db, actor.personId);
-    if (!person) throw notFound('Unknown person.');
-    const [clubs, avatars, approvals, ...lists] = await Promise.all([
-      tenantsRepository.findForPerson(db, actor.personId, { order: 'ascending', limit: 200, offset: 0 }),
-      tenantAvatarsOf(db, actor.personId),
-      privacyService.list(db, actor.personId),
-      ...KINDS.map(async (def) => {
-        const rows = await db
-          .select()
-          .from(def.table)
-          .where(eq(def.table.personId, actor.personId))
-          .orderBy(def.table.createdAt, def.table.id);
-        return presentItems(db, def, actor.personId, rows);
-      }),
+    const person = await findSelf(db, actor);
+    if (!person) throw notVisible('person');
+    const [tenants, approvals, items] = await Promise.all([
+      clubSummariesOf(db, actor),
+      privacyService.list(db, actor),
+      personalDataOf(db, actor),
     ]);
-    const list = (kind: string) => lists[KINDS.findIndex((k) => k.kind === kind)] as never;
+    const list = (kind: keyof typeof items) => items[kind] as never;
     return {
       ...toBasePerson(person, actor.subject),
-      tenants: clubs.rows.map((row) => toTenantSummary(row, person, avatars.get(row.id))),
+      tenants,
       addresses: list('address'),
       mails: list('mail'),
       phoneNumbers: list('phone'),
@@ -78,10 +66,10 @@ export const profileService = {
 
   /** Only id, title, gender, names, birthdate, birthplace are taken; a different id is another person: 404. */
   async update(db: Database, actor: Actor, input: MeUpdateInput): Promise<BasePerson> {
-    if (input.id && input.id !== actor.personId) throw notFound('Unknown person.');
+    if (input.id) await authorize(actor, 'own.write', { type: 'owned', what: 'person', personId: input.id });
     return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(persons).where(eq(persons.id, actor.personId)).for('update');
-      if (!before) throw notFound('Unknown person.');
+      const before = await lockSelf(tx, actor);
+      if (!before) throw notVisible('person');
       const next = {
         title: input.title ?? null,
         gender: coerceGender(input.gender),
@@ -91,16 +79,12 @@ export const profileService = {
         birthplace: input.birthplace,
       };
       const changes: LogChange[] = [];
-      for (const [field, label] of PERSON_FIELDS) {
+      for (const field of PERSON_FIELDS) {
         const old = (before[field as keyof typeof before] as string | null) ?? null;
         const now = next[field] ?? null;
-        if (old !== now) changes.push({ field: label, old, new: now });
+        if (old !== now) changes.push({ field, old, new: now });
       }
-      const [row] = await tx
-        .update(persons)
-        .set({ ...next, setupCompleted: true, updatedAt: new Date() })
-        .where(eq(persons.id, actor.personId))
-        .returning();
+      const row = await updateSelf(tx, actor, { ...next, setupCompleted: true });
       if (changes.length) {
         await writeLog(tx, {
           personId: actor.personId,
@@ -108,7 +92,7 @@ export const profileService = {
           action: 'updated',
           entityKind: 'person',
           entityId: actor.personId,
-          summary: `Persönliche Daten geändert: ${changes.map((c) => `${c.field}: ${c.old ?? '–'} → ${c.new ?? '–'}`).join('; ')}`,
+          summary: { key: 'log.person.updated' },
           changes,
         });
       }
@@ -130,14 +114,8 @@ export const profileService = {
   ): Promise<AvatarUploadResult> {
     let tenantName: string | null = null;
     if (tenantId) {
-      const [member] = await tenantsRepository.memberTenantIds(db, actor.personId, [tenantId]);
-      if (!member) throw notFound('Unknown club.');
-      const found = await tenantsRepository.findForPerson(db, actor.personId, {
-        order: 'ascending',
-        limit: 200,
-        offset: 0,
-      });
-      tenantName = found.rows.find((r) => r.id === tenantId)?.name ?? null;
+      await authorize(actor, 'club.view', { type: 'club', tenantId });
+      tenantName = (await tenantsByIds(db, [tenantId]))[0]?.name ?? null;
     }
     let format: string | undefined;
     try {
@@ -146,9 +124,7 @@ export const profileService = {
       format = undefined;
     }
     if (!format || !ACCEPTED_FORMATS.has(format)) {
-      throw new HttpProblem(415, 'The file is not an image (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF).', {
-        errors: [{ field: 'file', message: 'expected an image' }],
-      });
+      throw problem(415, 'image.notAnImage', { errors: [{ field: 'file', message: 'expected an image' }] });
     }
     let variants: { size: number; name: string; body: Buffer }[];
     try {
@@ -164,67 +140,41 @@ export const profileService = {
         }),
       );
     } catch {
-      throw new HttpProblem(415, 'The image could not be read.', {
-        errors: [{ field: 'file', message: 'unreadable image' }],
-      });
+      throw problem(415, 'image.unreadable', { errors: [{ field: 'file', message: 'unreadable image' }] });
     }
     for (const v of variants) await store.put(v.name, v.body);
     const url = `/media/files/${variants[0]!.name}`;
     const thumbnailUrl = `/media/files/${variants[1]!.name}`;
 
     const obsolete = await db.transaction(async (tx) => {
-      await tx
-        .insert(storedFiles)
-        .values(
-          variants.map((v) => ({
-            name: v.name,
-            personId: actor.personId,
-            contentType: 'image/webp',
-            size: v.body.length,
-          })),
-        )
-        .onConflictDoNothing();
-      const where = and(
-        eq(personImages.personId, actor.personId),
-        eq(personImages.scope, scope),
-        tenantId ? eq(personImages.tenantId, tenantId) : isNull(personImages.tenantId),
+      // One avatar change per person at a time: parallel uploads would both find no previous image and
+      // collide on person_images' unique key.
+      await lockSelf(tx, actor);
+      await repo.recordFiles(
+        tx,
+        actor,
+        variants.map((v) => ({ name: v.name, contentType: 'image/webp', size: v.body.length })),
       );
-      const [previous] = await tx.select().from(personImages).where(where);
-      if (previous)
-        await tx
-          .update(personImages)
-          .set({ url, thumbnailUrl, createdAt: new Date() })
-          .where(eq(personImages.id, previous.id));
-      else
-        await tx
-          .insert(personImages)
-          .values({ personId: actor.personId, tenantId, scope, url, thumbnailUrl });
-      if (!tenantId) {
-        await tx
-          .update(persons)
-          .set({ [SCOPE_COLUMN[scope]]: url, updatedAt: new Date() })
-          .where(eq(persons.id, actor.personId));
-      }
+      const previous = await setAvatar(tx, actor, { scope, tenantId, url, thumbnailUrl });
       await writeLog(tx, {
         personId: actor.personId,
         actorPersonId: actor.personId,
         action: 'updated',
         entityKind: 'avatar',
         tenantId,
-        summary: `Profilbild (${SCOPE_DE[scope]})${tenantName ? ` für ${tenantName}` : ''} ${previous ? 'geändert' : 'hochgeladen'}`,
+        summary: {
+          key: `log.avatar.${previous ? 'changed' : 'uploaded'}${tenantName ? 'ForClub' : ''}`,
+          params: { scope: { key: `log.avatarScope.${scope}` }, club: tenantName },
+        },
       });
       const oldNames = [fileNameOfUrl(previous?.url), fileNameOfUrl(previous?.thumbnailUrl)].filter(
         (n): n is string => !!n && !variants.some((v) => v.name === n),
       );
       if (!oldNames.length) return [];
       // Still used by another scope or club of the same person? Then keep the file.
-      const inUse = await tx
-        .select({ url: personImages.url, thumbnailUrl: personImages.thumbnailUrl })
-        .from(personImages)
-        .where(eq(personImages.personId, actor.personId));
-      const used = new Set(inUse.flatMap((r) => [fileNameOfUrl(r.url), fileNameOfUrl(r.thumbnailUrl)]));
+      const used = new Set((await avatarUrlsOf(tx, actor)).map(fileNameOfUrl));
       const unused = oldNames.filter((n) => !used.has(n));
-      if (unused.length) await tx.delete(storedFiles).where(inArray(storedFiles.name, unused));
+      await repo.forgetFiles(tx, actor, unused);
       return unused;
     });
     for (const name of obsolete) await store.delete(name).catch(() => undefined);

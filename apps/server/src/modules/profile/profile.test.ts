@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logMessages } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 
 let ctx: TestContext;
@@ -103,7 +101,7 @@ describe('GET and PUT /api/me', () => {
       avatarImageUrl: null,
     });
     expect(typeof res.json().age).toBe('number');
-    const logs = await ctx.db.select().from(logMessages).where(eq(logMessages.personId, owner.personId));
+    const logs = (await call(owner, 'GET', '/me/logmessages')).json().items as { summary: string }[];
     expect(logs.map((l) => l.summary)).toContainEqual(expect.stringContaining('Geburtsort: Köln → Bonn'));
   });
 
@@ -211,7 +209,7 @@ describe('privacy approvals', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json()[0]).toMatchObject({ kind: 'privacy', approved: true, version: '2025-01' });
     expect(await claim()).toBe(true);
-    const logs = await ctx.db.select().from(logMessages).where(eq(logMessages.personId, owner.personId));
+    const logs = (await call(owner, 'GET', '/me/logmessages')).json().items as { summary: string }[];
     expect(logs.map((l) => l.summary)).toContainEqual(
       expect.stringContaining('Datenschutzerklärung von Profilverein'),
     );

@@ -6,25 +6,37 @@ import type { PushPlatform } from '@vereinsheim/contracts';
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 export const pushRepository = {
-  /** Registers a device for the person; an address registered before (by anyone) moves to this person. */
-  async upsert(
+  /**
+   * Registers a device for the person, or renews the keys of the person's own registration of it. A device
+   * registered to another person is left alone: undefined (one statement, so two people racing for one new
+   * address cannot both win).
+   */
+  async upsertOwn(
     db: DbOrTx,
-    values: { personId: string; platform: PushPlatform; address: string; p256dh?: string; auth?: string },
-  ): Promise<PushSubscriptionRow> {
+    values: {
+      personId: string;
+      platform: PushPlatform;
+      address: string;
+      locale: string;
+      p256dh?: string;
+      auth?: string;
+    },
+  ): Promise<PushSubscriptionRow | undefined> {
     const [row] = await db
       .insert(pushSubscriptions)
       .values({ ...values, p256dh: values.p256dh ?? null, auth: values.auth ?? null })
       .onConflictDoUpdate({
         target: [pushSubscriptions.platform, pushSubscriptions.address],
         set: {
-          personId: values.personId,
           p256dh: values.p256dh ?? null,
           auth: values.auth ?? null,
+          locale: values.locale,
           createdAt: new Date(),
         },
+        setWhere: eq(pushSubscriptions.personId, values.personId),
       })
       .returning();
-    return row!;
+    return row;
   },
 
   async deleteByAddress(db: DbOrTx, personId: string, address: string): Promise<boolean> {

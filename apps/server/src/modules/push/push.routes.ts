@@ -10,31 +10,19 @@ import {
 } from '@vereinsheim/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { PushDispatcher } from './push.dispatcher.ts';
-import { loadVapidKeys, type VapidKeys } from './push.keys.ts';
-import { createPushSender, pushService } from './push.service.ts';
+import { pushService, type WebPush } from './push.service.ts';
 
 /**
- * Device registration and the Web Push dispatcher. Native tokens (iOS APNs, Android FCM) are stored
- * here; sending to them is left to the native-apps work (only web devices are pushed to for now).
+ * Device registration (the messages outbox pushes to the devices through `webPush.sender`). Native
+ * tokens (iOS APNs, Android FCM) are stored here; sending to them is left to the native-apps work.
  */
-export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; webPush: WebPush }> = async (
   app,
-  { db, config },
+  { db, config, webPush },
 ) => {
-  // Loaded on first use (generating them writes DATA_DIR/push/vapid.json), not at start-up.
-  let vapidKeys: Promise<VapidKeys> | undefined;
-  const vapid = () => {
-    vapidKeys ??= loadVapidKeys(config).catch((error: unknown) => {
-      vapidKeys = undefined;
-      throw error;
-    });
-    return vapidKeys;
-  };
-  const dispatcher = new PushDispatcher(db, createPushSender(vapid, app.log), app.log);
-  dispatcher.start();
-  app.addHook('onClose', () => dispatcher.stop());
+  const vapid = webPush.vapid;
   const allowAnyHost = config.push.allowAnyEndpoint;
 
   // Public: the client needs the key to subscribe; it is a public key.
@@ -73,11 +61,19 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
           summary:
             'Registers a device: a Web Push subscription {endpoint, keys} or a native {platform, token}',
           body: RegisterPushSubscriptionSchema,
-          response: { 201: PushSubscriptionInfoSchema, 400: ProblemSchema, 401: ProblemSchema },
+          response: {
+            201: PushSubscriptionInfoSchema,
+            400: ProblemSchema,
+            401: ProblemSchema,
+            409: ProblemSchema.describe('the device is registered to another person'),
+          },
         },
       },
       async (request, reply) => {
-        const info = await pushService.register(db, actorOf(request), request.body, { allowAnyHost });
+        const info = await pushService.register(db, actorOf(request), request.body, {
+          allowAnyHost,
+          locale: languageOf(request),
+        });
         return reply.code(201).send(info);
       },
     );

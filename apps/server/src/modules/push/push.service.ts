@@ -4,15 +4,22 @@ import type {
   RegisterPushSubscription,
   UnregisterPushSubscription,
 } from '@vereinsheim/contracts';
+import http from 'node:http';
+import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
+import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import webpush from 'web-push';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import type { VapidKeys } from './push.keys.ts';
+import type { Config } from '../../config.ts';
+import { languageFrom, type Language } from '../../lib/i18n.ts';
+import { problem } from '../../lib/problem.ts';
+import { notVisible, type Actor } from '../../policy/index.ts';
+import type { DeviceSendResult, DeviceSender } from './push.device.ts';
+import { loadVapidKeys, type VapidKeys } from './push.keys.ts';
+import { createDeviceSenders } from './push.senders.ts';
 import { pushRepository, type PushSubscriptionRow } from './push.repository.ts';
 
-/** Hosts of the browsers' push services; in production an endpoint must be https on one of them. */
+/** Hosts of the browsers' push services; outside development mode an endpoint must be https on one of them. */
 export const KNOWN_PUSH_HOSTS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
@@ -44,19 +51,37 @@ const toInfo = (row: PushSubscriptionRow): PushSubscriptionInfo => ({
 });
 
 export interface PushSender {
-  /** Pushes the payload to every web device of the person; removes subscriptions the push service says are gone. */
+  /**
+   * Pushes the payload (built in each device's language) to every device of the person (browsers and
+   * apps); removes subscriptions the push service says are gone.
+   */
   pushToPerson(
     db: DbOrTx,
     personId: string,
-    payload: PushPayload,
+    payload: (lng: Language) => PushPayload,
   ): Promise<{ sent: number; removed: number }>;
 }
 
+export interface PushNetworkPolicy {
+  /** Development mode only: http endpoints and addresses on this machine or the local network. */
+  allowPrivateNetwork: boolean;
+}
+
+/**
+ * Outside development mode requests go out over https only, through an agent that resolves the host and
+ * refuses loopback, private, link-local, unique-local and other non-unicast addresses at connect time
+ * (so a name that resolves inwards later — DNS rebinding — is refused too). Redirects are not followed.
+ */
+export function pushAgent(policy: PushNetworkPolicy): https.Agent | undefined {
+  return policy.allowPrivateNetwork ? undefined : new RequestFilteringHttpsAgent({ keepAlive: true });
+}
+
 /** Sends one encrypted (aes128gcm, RFC 8291) Web Push request with a VAPID (RFC 8292) Authorization header. */
-export async function sendWebPush(
+export function sendWebPush(
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
   payload: PushPayload,
   vapid: VapidKeys,
+  agent: https.Agent | undefined,
 ): Promise<number> {
   const details = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
     vapidDetails: vapid,
@@ -64,40 +89,90 @@ export async function sendWebPush(
     contentEncoding: 'aes128gcm',
     urgency: 'normal',
   });
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    signal: AbortSignal.timeout(10_000),
+  const url = new URL(details.endpoint);
+  if (agent && url.protocol !== 'https:') {
+    return Promise.reject(new Error('push endpoint refused: not https'));
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: details.method,
+        headers: details.headers,
+        agent,
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('push service timed out')));
+    request.on('error', reject);
+    request.end(details.body ?? undefined);
   });
-  await response.body?.cancel();
-  return response.status;
 }
 
-export function createPushSender(vapidKeys: () => Promise<VapidKeys>, log: FastifyBaseLogger): PushSender {
+/** One Web Push request, answered like a native provider's (push.device.ts). */
+async function sendToBrowser(
+  sub: PushSubscriptionRow,
+  payload: PushPayload,
+  vapid: VapidKeys,
+  agent: https.Agent | undefined,
+): Promise<DeviceSendResult> {
+  if (!sub.p256dh || !sub.auth) return { kind: 'failed', reason: 'no keys' };
+  const status = await sendWebPush(
+    { endpoint: sub.address, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+    payload,
+    vapid,
+    agent,
+  );
+  if (status === 404 || status === 410) return { kind: 'invalid-token', reason: String(status) };
+  if (status >= 200 && status < 300) return { kind: 'ok' };
+  if (status === 429 || status >= 500) return { kind: 'retry', reason: String(status) };
+  return { kind: 'failed', reason: String(status) };
+}
+
+/**
+ * Pushes to every device of a person, one dispatch point per platform: Web Push (VAPID) for browsers, the
+ * configured native senders (push.fcm.ts, push.apns.ts) for the apps. A device the provider calls invalid is
+ * removed; a native device without a configured sender is skipped. Each payload is built in the device's
+ * language.
+ */
+export function createPushSender(
+  vapidKeys: () => Promise<VapidKeys>,
+  log: FastifyBaseLogger,
+  policy: PushNetworkPolicy,
+  devices: Partial<Record<'ios' | 'android', DeviceSender>> = {},
+): PushSender {
+  const agent = pushAgent(policy);
   return {
     async pushToPerson(db, personId, payload) {
-      const subscriptions = await pushRepository.listForPerson(db, personId, 'web');
-      if (subscriptions.length === 0) return { sent: 0, removed: 0 };
-      const vapid = await vapidKeys();
+      const subscriptions = await pushRepository.listForPerson(db, personId);
       let sent = 0;
       let removed = 0;
       for (const sub of subscriptions) {
-        if (!sub.p256dh || !sub.auth) continue;
         try {
-          const status = await sendWebPush(
-            { endpoint: sub.address, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-            payload,
-            vapid,
-          );
-          if (status === 404 || status === 410) {
-            await pushRepository.deleteById(db, sub.id);
-            removed++;
-          } else if (status >= 200 && status < 300) {
+          let result: DeviceSendResult;
+          const message = payload(languageFrom(sub.locale));
+          if (sub.platform === 'web') result = await sendToBrowser(sub, message, await vapidKeys(), agent);
+          else {
+            const sender = devices[sub.platform];
+            if (!sender) continue;
+            result = await sender.send(sub.address, message);
+          }
+          if (result.kind === 'ok') {
             await pushRepository.markSuccess(db, sub.id);
             sent++;
+          } else if (result.kind === 'invalid-token') {
+            await pushRepository.deleteById(db, sub.id);
+            removed++;
           } else {
-            log.warn({ status, subscription: sub.id }, 'push service refused a notification');
+            log.warn(
+              { subscription: sub.id, platform: sub.platform, result: result.kind, reason: result.reason },
+              'push service refused a notification',
+            );
           }
         } catch (error) {
           log.warn({ err: error, subscription: sub.id }, 'push notification failed');
@@ -108,58 +183,97 @@ export function createPushSender(vapidKeys: () => Promise<VapidKeys>, log: Fasti
   };
 }
 
+/**
+ * A device address (web endpoint or native token) belongs to the person who registered it first; another
+ * person's registration is refused (409) rather than taken over: whoever knows an endpoint could otherwise
+ * silence its owner's notifications or receive them. A browser shared by two people gets a fresh endpoint
+ * by unsubscribing (the web app does so on a 409 and at sign-out); the old one then answers 410 and is removed.
+ */
+async function registerOwn(
+  db: Database,
+  values: Parameters<typeof pushRepository.upsertOwn>[1],
+): Promise<PushSubscriptionInfo> {
+  const row = await db.transaction((tx) => pushRepository.upsertOwn(tx, values));
+  if (!row) throw problem(409, 'push.otherOwner');
+  return toInfo(row);
+}
+
+/** The server's push: its VAPID keys (loaded on first use) and a sender to persons' browsers and apps. */
+export interface WebPush {
+  vapid: () => Promise<VapidKeys>;
+  sender: PushSender;
+  /** Closes the native senders' connections (APNs HTTP/2). */
+  close(): Promise<void>;
+}
+
+export async function createWebPush(config: Config, log: FastifyBaseLogger): Promise<WebPush> {
+  // Loaded on first use (generating them writes DATA_DIR/push/vapid.json), not at start-up.
+  let vapidKeys: Promise<VapidKeys> | undefined;
+  const vapid = () => {
+    vapidKeys ??= loadVapidKeys(config).catch((error: unknown) => {
+      vapidKeys = undefined;
+      throw error;
+    });
+    return vapidKeys;
+  };
+  const devices = await createDeviceSenders(config);
+  return {
+    vapid,
+    sender: createPushSender(vapid, log, { allowPrivateNetwork: config.push.allowAnyEndpoint }, devices),
+    close: async () => {
+      await Promise.all(Object.values(devices).map((sender) => sender.close()));
+    },
+  };
+}
+
 export const pushService = {
   async register(
     db: Database,
     actor: Actor,
     input: RegisterPushSubscription,
-    options: { allowAnyHost: boolean },
+    options: { allowAnyHost: boolean; locale: Language },
   ): Promise<PushSubscriptionInfo> {
     if ('token' in input) {
-      return db.transaction(async (tx) =>
-        toInfo(
-          await pushRepository.upsert(tx, {
-            personId: actor.personId,
-            platform: input.platform,
-            address: input.token,
-          }),
-        ),
-      );
+      return registerOwn(db, {
+        personId: actor.personId,
+        platform: input.platform,
+        locale: options.locale,
+        address: input.token,
+      });
     }
     if (!isAllowedEndpoint(input.endpoint, options.allowAnyHost)) {
-      throw badRequest('The endpoint is not a known push service.', [
-        { field: 'endpoint', message: 'expected the https URL of a browser push service' },
-      ]);
+      throw problem(400, 'push.invalidEndpoint', {
+        errors: [{ field: 'endpoint', message: 'expected the https URL of a browser push service' }],
+      });
     }
     const key = Buffer.from(input.keys.p256dh, 'base64url');
     if (key.length !== 65 || key[0] !== 0x04) {
-      throw badRequest('The p256dh key is not an uncompressed P-256 public key.', [
-        { field: 'keys.p256dh', message: 'expected 65 bytes (uncompressed P-256 point), base64url' },
-      ]);
+      throw problem(400, 'push.invalidKey', {
+        errors: [
+          { field: 'keys.p256dh', message: 'expected 65 bytes (uncompressed P-256 point), base64url' },
+        ],
+      });
     }
     if (Buffer.from(input.keys.auth, 'base64url').length < 16) {
-      throw badRequest('The auth secret is too short.', [
-        { field: 'keys.auth', message: 'expected 16 bytes, base64url' },
-      ]);
+      throw problem(400, 'push.invalidAuth', {
+        errors: [{ field: 'keys.auth', message: 'expected 16 bytes, base64url' }],
+      });
     }
-    return db.transaction(async (tx) =>
-      toInfo(
-        await pushRepository.upsert(tx, {
-          personId: actor.personId,
-          platform: 'web',
-          address: input.endpoint,
-          p256dh: input.keys.p256dh,
-          auth: input.keys.auth,
-        }),
-      ),
-    );
+    return registerOwn(db, {
+      personId: actor.personId,
+      platform: 'web',
+      locale: options.locale,
+      address: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+    });
   },
 
   async unregister(db: Database, actor: Actor, input: UnregisterPushSubscription): Promise<void> {
     const address = 'endpoint' in input ? input.endpoint : input.token;
     await db.transaction(async (tx) => {
       if (!(await pushRepository.deleteByAddress(tx, actor.personId, address)))
-        throw notFound('No such push subscription.');
+        throw notVisible('pushSubscription');
     });
   },
 

@@ -1,89 +1,9 @@
-import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushPayloadSchema, PushSubscriptionListSchema, VapidPublicKeySchema } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
-import { sendMessage } from '../messages/messages.service.ts';
-
-/** A browser's side of a subscription: its ECDH key pair and auth secret (RFC 8291). */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    json: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-
-const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
-
-/** Decrypts an aes128gcm Web Push body (RFC 8188 record, RFC 8291 key derivation); single record. */
-function decryptWebPush(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  const uaPublic = keys.ecdh.getPublicKey();
-  const ecdhSecret = keys.ecdh.computeSecret(asPublic);
-  const prkKey = hmac(keys.auth, ecdhSecret);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic, Buffer.from([1])]);
-  const ikm = hmac(prkKey, keyInfo);
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
-  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
-    decipher.final(),
-  ]);
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  expect(padded[end]).toBe(2); // last-record delimiter
-  return padded.subarray(0, end).toString('utf8');
-}
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A local push service: records requests, answers with the status configured per path. */
-class FakePushService {
-  readonly received: Received[] = [];
-  readonly status = new Map<string, number>();
-  private server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(this.status.get(path) ?? 201).end();
-    });
-  });
-  origin = '';
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-  async waitFor(path: string, count = 1, timeoutMs = 10_000): Promise<Received[]> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const hits = this.received.filter((r) => r.path === path);
-      if (hits.length >= count) return hits;
-      if (Date.now() > until) throw new Error(`no push request to ${path}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+import { browserKeys, decryptWebPush, FakePushService } from '../../../test/web-push-receiver.ts';
+import { sendMessage } from '../messages/index.ts';
 
 let ctx: TestContext;
 let push: FakePushService;
@@ -92,7 +12,8 @@ let other: TestPerson;
 let vapidPublicKey: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The local push service is an http address on this machine: development mode only.
+  ctx = await createTestContext({ DEV_FEATURES: 'true' });
   push = new FakePushService();
   await push.start();
   person = await ctx.createPerson();
@@ -225,6 +146,45 @@ describe('device registration', () => {
     expect((await del({ token: 'fcm-token-1234567890' })).statusCode).toBe(204);
     expect((await del({ endpoint: `${push.origin}/push/other-device` })).statusCode).toBe(204);
     expect(await subscriptions(other)).toEqual([]);
+  });
+
+  it('refuses another person’s device with 409 and keeps it bound to its owner, who may renew its keys', async () => {
+    const owner = await ctx.createPerson();
+    const intruder = await ctx.createPerson();
+    const endpoint = `${push.origin}/push/owned-device`;
+    const post = async (who: TestPerson, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/push/subscriptions',
+        headers: await ctx.auth(who),
+        payload,
+      });
+
+    const first = await post(owner, { endpoint, expirationTime: null, keys: browserKeys().json });
+    expect(first.statusCode).toBe(201);
+    const intruderKeys = browserKeys();
+    const taken = await post(intruder, { endpoint, expirationTime: null, keys: intruderKeys.json });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.headers['content-type']).toMatch(/problem\+json/);
+    expect(await subscriptions(intruder)).toEqual([]);
+
+    const renewedKeys = browserKeys();
+    const renewed = await post(owner, { endpoint, expirationTime: null, keys: renewedKeys.json });
+    expect(renewed.statusCode).toBe(201);
+    expect(renewed.json().id).toBe(first.json().id);
+    expect((await subscriptions(owner)).map((s) => s.id)).toEqual([first.json().id]);
+
+    // The owner's messages reach the device, encrypted for the owner's current keys.
+    await ctx.db.transaction((tx) =>
+      sendMessage(tx, { personId: owner.personId, kind: 'club', title: 'Nur für dich', body: 'x' }),
+    );
+    const [hit] = await push.waitFor('/push/owned-device');
+    expect(JSON.parse(decryptWebPush(hit!.body, renewedKeys))).toMatchObject({ title: 'Nur für dich' });
+
+    const token = { platform: 'ios', token: 'apns-token-of-the-owner-0123456789' };
+    expect((await post(owner, token)).statusCode).toBe(201);
+    expect((await post(intruder, token)).statusCode).toBe(409);
+    expect((await subscriptions(owner)).map((s) => s.platform).sort()).toEqual(['ios', 'web']);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DbOrTx } from '../../db/client.ts';
-import { teamDocuments } from '../../db/schema/index.ts';
+import { teamsRepository } from './teams.repository.ts';
 
 /** Storage keys and team ids are UUIDs: nothing a user sends ever becomes part of a path. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -41,27 +41,23 @@ export async function storeTeamDocument(
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, input.bytes);
   const fileName = safeFileName(input.fileName);
-  const [row] = await db
-    .insert(teamDocuments)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      tenantId: input.tenantId,
-      teamId: input.teamId,
-      name: input.name,
-      fileName,
-      contentType: input.contentType,
-      size: input.bytes.byteLength,
-      storageKey,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    })
-    .onConflictDoNothing()
-    .returning({ id: teamDocuments.id });
-  if (!row) {
+  const id = await teamsRepository.insertDocument(db, {
+    ...(input.id ? { id: input.id } : {}),
+    tenantId: input.tenantId,
+    teamId: input.teamId,
+    name: input.name,
+    fileName,
+    contentType: input.contentType,
+    size: input.bytes.byteLength,
+    storageKey,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  });
+  if (!id) {
     // Already recorded (idempotent seeding): drop the extra copy.
     await fs.rm(file, { force: true });
     return input.id!;
   }
-  return row.id;
+  return id;
 }
 
 export async function readTeamFile(

@@ -1,13 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TeamMemberRole } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   events,
-  itemSharing,
-  mailAddresses,
-  memberships,
   persons,
-  phoneNumbers,
   teamContactPersons,
   teamDocuments,
   teamEvents,
@@ -15,7 +11,7 @@ import {
   teams,
   tenants,
 } from '../../db/schema/index.ts';
-import { activeMembership } from '../persons/persons.repository.ts';
+import type { ActorScope } from '../../policy/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamDocumentRow = typeof teamDocuments.$inferSelect;
@@ -27,10 +23,16 @@ export interface TeamWithCounts extends TeamRow {
   myRoles: TeamMemberRole[];
 }
 
-/** The actor is an active member (any role) of the team's club. */
-const actorInClub = (personId: string) =>
-  sql`exists (select 1 from ${memberships} where ${memberships.personId} = ${personId}
-      and ${memberships.tenantId} = ${teams.tenantId} and ${activeMembership()})`;
+/** The acting person and the clubs they may see (the policy's scope). */
+export type TeamScope = Pick<ActorScope, 'personId' | 'tenantIds'>;
+
+/** SQL twin of the policy's `team.view` rule: the teams of the actor's clubs. */
+const visibleTo = (scope: TeamScope): SQL => inArray(teams.tenantId, [...scope.tenantIds]);
+
+/** `<column> in (ids of the teams the scope sees)`, for the child tables (none trusts its caller). */
+function ofVisibleTeam(db: DbOrTx, scope: TeamScope, teamId: AnyColumn): SQL {
+  return inArray(teamId, db.select({ id: teams.id }).from(teams).where(visibleTo(scope)));
+}
 
 const memberCount = sql<number>`(select count(distinct ${teamMembers.personId}) from ${teamMembers}
   where ${teamMembers.teamId} = ${teams.id})`.mapWith(Number);
@@ -45,12 +47,13 @@ export const teamsRepository = {
   /** The teams the person plays in or coaches, in clubs they currently belong to. */
   async findForPerson(
     db: DbOrTx,
-    personId: string,
+    scope: TeamScope,
     page: { order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{ rows: TeamWithCounts[]; total: number }> {
+    const personId = scope.personId;
     const where = and(
       sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.personId} = ${personId})`,
-      actorInClub(personId),
+      visibleTo(scope),
     );
     const dir = page.order === 'ascending' ? asc : desc;
     const rows = await db
@@ -79,21 +82,15 @@ export const teamsRepository = {
   /** A team the actor may see: one of a club the actor belongs to (optionally: of that tenant). */
   async findVisible(
     db: DbOrTx,
-    actorPersonId: string,
+    scope: TeamScope,
     teamId: string,
     tenantId?: string,
   ): Promise<TeamWithCounts | undefined> {
     const [row] = await db
-      .select({ team: teams, tenantName: tenants.name, memberCount, myRoles: myRoles(actorPersonId) })
+      .select({ team: teams, tenantName: tenants.name, memberCount, myRoles: myRoles(scope.personId) })
       .from(teams)
       .innerJoin(tenants, eq(tenants.id, teams.tenantId))
-      .where(
-        and(
-          eq(teams.id, teamId),
-          tenantId ? eq(teams.tenantId, tenantId) : undefined,
-          actorInClub(actorPersonId),
-        ),
-      )
+      .where(and(eq(teams.id, teamId), tenantId ? eq(teams.tenantId, tenantId) : undefined, visibleTo(scope)))
       .limit(1);
     return row
       ? { ...row.team, tenantName: row.tenantName, memberCount: row.memberCount, myRoles: row.myRoles }
@@ -102,6 +99,7 @@ export const teamsRepository = {
 
   async members(
     db: DbOrTx,
+    scope: TeamScope,
     team: { id: string },
   ): Promise<
     {
@@ -124,62 +122,16 @@ export const teamsRepository = {
       })
       .from(teamMembers)
       .innerJoin(persons, eq(persons.id, teamMembers.personId))
-      .where(eq(teamMembers.teamId, team.id))
+      .where(and(eq(teamMembers.teamId, team.id), ofVisibleTeam(db, scope, teamMembers.teamId)))
       .groupBy(persons.id)
       .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
     return rows;
   },
 
-  /** Mail addresses and phone numbers of these persons that they shared (intern or extern) with the club. */
-  async sharedContacts(
-    db: DbOrTx,
-    tenantId: string,
-    personIds: string[],
-  ): Promise<{ mails: Map<string, string[]>; phones: Map<string, string[]> }> {
-    const mails = new Map<string, string[]>();
-    const phones = new Map<string, string[]>();
-    if (personIds.length === 0) return { mails, phones };
-    const shared = (kind: 'mail' | 'phone', itemId: typeof mailAddresses.id | typeof phoneNumbers.id) =>
-      and(
-        eq(itemSharing.itemKind, kind),
-        eq(itemSharing.itemId, itemId),
-        eq(itemSharing.tenantId, tenantId),
-        or(eq(itemSharing.intern, true), eq(itemSharing.extern, true)),
-      );
-    const mailRows = await db
-      .selectDistinct({
-        personId: mailAddresses.personId,
-        value: mailAddresses.email,
-        createdAt: mailAddresses.createdAt,
-      })
-      .from(mailAddresses)
-      .innerJoin(
-        itemSharing,
-        and(shared('mail', mailAddresses.id), eq(itemSharing.personId, mailAddresses.personId)),
-      )
-      .where(inArray(mailAddresses.personId, personIds))
-      .orderBy(asc(mailAddresses.createdAt));
-    const phoneRows = await db
-      .selectDistinct({
-        personId: phoneNumbers.personId,
-        value: phoneNumbers.number,
-        createdAt: phoneNumbers.createdAt,
-      })
-      .from(phoneNumbers)
-      .innerJoin(
-        itemSharing,
-        and(shared('phone', phoneNumbers.id), eq(itemSharing.personId, phoneNumbers.personId)),
-      )
-      .where(inArray(phoneNumbers.personId, personIds))
-      .orderBy(asc(phoneNumbers.createdAt));
-    for (const r of mailRows) mails.set(r.personId, [...(mails.get(r.personId) ?? []), r.value]);
-    for (const r of phoneRows) phones.set(r.personId, [...(phones.get(r.personId) ?? []), r.value]);
-    return { mails, phones };
-  },
-
   /** The team's next events of its own club: not cancelled, not yet over, soonest first. */
   async upcomingEvents(
     db: DbOrTx,
+    scope: TeamScope,
     team: { id: string; tenantId: string },
     now: Date,
     limit = 10,
@@ -207,6 +159,7 @@ export const teamsRepository = {
       .where(
         and(
           eq(teamEvents.teamId, team.id),
+          ofVisibleTeam(db, scope, teamEvents.teamId),
           eq(events.tenantId, team.tenantId),
           eq(events.cancelled, false),
           gte(events.endsAt, now),
@@ -216,16 +169,27 @@ export const teamsRepository = {
       .limit(limit);
   },
 
-  async documents(db: DbOrTx, team: { id: string; tenantId: string }): Promise<TeamDocumentRow[]> {
+  async documents(
+    db: DbOrTx,
+    scope: TeamScope,
+    team: { id: string; tenantId: string },
+  ): Promise<TeamDocumentRow[]> {
     return db
       .select()
       .from(teamDocuments)
-      .where(and(eq(teamDocuments.teamId, team.id), eq(teamDocuments.tenantId, team.tenantId)))
+      .where(
+        and(
+          eq(teamDocuments.teamId, team.id),
+          eq(teamDocuments.tenantId, team.tenantId),
+          ofVisibleTeam(db, scope, teamDocuments.teamId),
+        ),
+      )
       .orderBy(desc(teamDocuments.createdAt), asc(teamDocuments.id));
   },
 
   async document(
     db: DbOrTx,
+    scope: TeamScope,
     team: { id: string; tenantId: string },
     documentId: string,
   ): Promise<TeamDocumentRow | undefined> {
@@ -237,6 +201,7 @@ export const teamsRepository = {
           eq(teamDocuments.id, documentId),
           eq(teamDocuments.teamId, team.id),
           eq(teamDocuments.tenantId, team.tenantId),
+          ofVisibleTeam(db, scope, teamDocuments.teamId),
         ),
       )
       .limit(1);
@@ -245,6 +210,7 @@ export const teamsRepository = {
 
   async contactPersons(
     db: DbOrTx,
+    scope: TeamScope,
     team: { id: string; tenantId: string },
   ): Promise<(TeamContactPersonRow & { avatarImageUrl: string | null })[]> {
     const rows = await db
@@ -256,8 +222,24 @@ export const teamsRepository = {
       })
       .from(teamContactPersons)
       .leftJoin(persons, eq(persons.id, teamContactPersons.personId))
-      .where(and(eq(teamContactPersons.teamId, team.id), eq(teamContactPersons.tenantId, team.tenantId)))
+      .where(
+        and(
+          eq(teamContactPersons.teamId, team.id),
+          eq(teamContactPersons.tenantId, team.tenantId),
+          ofVisibleTeam(db, scope, teamContactPersons.teamId),
+        ),
+      )
       .orderBy(asc(teamContactPersons.position), asc(teamContactPersons.name));
     return rows.map((r) => ({ ...r.contact, avatarImageUrl: r.avatarImageUrl }));
+  },
+
+  /** Records an uploaded document (the seed and the club side); undefined when the id exists already. */
+  async insertDocument(db: DbOrTx, values: typeof teamDocuments.$inferInsert): Promise<string | undefined> {
+    const [row] = await db
+      .insert(teamDocuments)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: teamDocuments.id });
+    return row?.id;
   },
 };

@@ -8,8 +8,8 @@ import type {
 } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest, notFound } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { authorize, notVisible, type Actor } from '../../policy/index.ts';
+import { sharedContactsFor } from '../personal-data/index.ts';
 import { readTeamFile } from './team-files.ts';
 import { teamsRepository, type TeamWithCounts } from './teams.repository.ts';
 
@@ -33,21 +33,18 @@ function toSummary(team: TeamWithCounts): TeamSummary {
  * member shared them (intern or extern) with that club. Anyone else gets 404.
  */
 async function visibleTeam(db: DbOrTx, actor: Actor, teamId: string, tenantId?: string) {
-  const team = await teamsRepository.findVisible(db, actor.personId, teamId, tenantId);
-  if (!team) throw notFound('No such team.');
-  return team;
+  const scope = await actor.scope();
+  const team = await teamsRepository.findVisible(db, scope, teamId, tenantId);
+  if (!team) throw notVisible('team');
+  await authorize(actor, 'team.view', { type: 'team', tenantId: team.tenantId, teamId: team.id });
+  return { team, scope };
 }
 
 export const teamsService = {
   async listMine(db: DbOrTx, actor: Actor, query: PagedQuery): Promise<TeamList> {
-    if (query.orderby && query.orderby.toLowerCase() !== 'name') {
-      throw badRequest('Invalid orderby: teams are ordered by name.', [
-        { field: 'orderby', message: 'expected name' },
-      ]);
-    }
     const order = query.orderbytype ?? 'ascending';
     const window = pageWindow(query);
-    const { rows, total } = await teamsRepository.findForPerson(db, actor.personId, {
+    const { rows, total } = await teamsRepository.findForPerson(db, await actor.scope(), {
       order,
       limit: window.limit,
       offset: window.offset,
@@ -56,11 +53,12 @@ export const teamsService = {
   },
 
   async detail(db: DbOrTx, actor: Actor, teamId: string): Promise<TeamDetail> {
-    const team = await visibleTeam(db, actor, teamId);
-    const members = await teamsRepository.members(db, team);
-    const upcoming = await teamsRepository.upcomingEvents(db, team, new Date());
-    const contacts = await teamsRepository.sharedContacts(
+    const { team, scope } = await visibleTeam(db, actor, teamId);
+    const members = await teamsRepository.members(db, scope, team);
+    const upcoming = await teamsRepository.upcomingEvents(db, scope, team, new Date());
+    const contacts = await sharedContactsFor(
       db,
+      scope,
       team.tenantId,
       members.map((m) => m.personId),
     );
@@ -82,8 +80,8 @@ export const teamsService = {
   },
 
   async documents(db: DbOrTx, actor: Actor, tenantId: string, teamId: string): Promise<TeamDocumentList> {
-    const team = await visibleTeam(db, actor, teamId, tenantId);
-    const rows = await teamsRepository.documents(db, team);
+    const { team, scope } = await visibleTeam(db, actor, teamId, tenantId);
+    const rows = await teamsRepository.documents(db, scope, team);
     return {
       items: rows.map((d) => ({
         id: d.id,
@@ -105,11 +103,11 @@ export const teamsService = {
     actor: Actor,
     params: { tenantId: string; teamId: string; documentId: string },
   ): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
-    const team = await visibleTeam(db, actor, params.teamId, params.tenantId);
-    const doc = await teamsRepository.document(db, team, params.documentId);
-    if (!doc) throw notFound('No such document.');
+    const { team, scope } = await visibleTeam(db, actor, params.teamId, params.tenantId);
+    const doc = await teamsRepository.document(db, scope, team, params.documentId);
+    if (!doc) throw notVisible('document');
     const bytes = await readTeamFile(dataDir, doc.teamId, doc.storageKey);
-    if (!bytes) throw notFound('The file of this document is missing.');
+    if (!bytes) throw notVisible('file');
     return { bytes, fileName: doc.fileName, contentType: doc.contentType };
   },
 
@@ -119,8 +117,8 @@ export const teamsService = {
     tenantId: string,
     teamId: string,
   ): Promise<TeamContactPersonList> {
-    const team = await visibleTeam(db, actor, teamId, tenantId);
-    const rows = await teamsRepository.contactPersons(db, team);
+    const { team, scope } = await visibleTeam(db, actor, teamId, tenantId);
+    const rows = await teamsRepository.contactPersons(db, scope, team);
     return {
       items: rows.map((c) => ({
         id: c.id,

@@ -6,7 +6,7 @@ import {
   TelemetryAcceptedSchema,
   TelemetryBatchSchema,
 } from '@vereinsheim/contracts';
-import { HttpProblem } from '../../lib/problem.ts';
+import { problem } from '../../lib/problem.ts';
 import { createTelemetryMetrics } from './telemetry.service.ts';
 
 export interface TelemetryRoutesOptions {
@@ -29,7 +29,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<TelemetryRoutesOptions> = as
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new HttpProblem(400, 'The body is not valid JSON.'), undefined);
+      done(problem(400, 'telemetry.invalidJson'), undefined);
     }
   });
 
@@ -57,7 +57,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<TelemetryRoutesOptions> = as
         options.instrumentationKey &&
         instrumentationKey.toLowerCase() !== options.instrumentationKey.toLowerCase()
       ) {
-        throw new HttpProblem(403, 'Unknown instrumentation key.');
+        throw problem(403, 'telemetry.unknownKey');
       }
       metrics.record(events);
       return reply.code(202).send({ accepted: events.length });

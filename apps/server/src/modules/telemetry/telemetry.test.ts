@@ -4,11 +4,12 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { MAX_API_PATH_LABELS, normalisePath } from './telemetry.service.ts';
 
 const KEY = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
+const METRICS_TOKEN = 'metrics-token-for-the-telemetry-test';
 let ctx: TestContext;
 let ip = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ TELEMETRY_INSTRUMENTATION_KEY: KEY });
+  ctx = await createTestContext({ TELEMETRY_INSTRUMENTATION_KEY: KEY, METRICS_TOKEN });
 });
 afterAll(() => ctx.close());
 
@@ -22,7 +23,14 @@ const track = (payload: unknown, options: { remoteAddress?: string; contentType?
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
-const metricsText = async () => (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+const metricsText = async () =>
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+  ).body;
 
 const apiCall = (over: Record<string, unknown> = {}) => ({
   type: 'apiCall',

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
 import type { MembershipRole } from '@vereinsheim/contracts';
-import { activeMembership } from '../persons/persons.repository.ts';
+import { activeMembership } from '../../policy/index.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -40,26 +40,25 @@ export const tenantsRepository = {
     return { rows: rows.map((r) => ({ ...r.tenant, roles: r.roles })), total: count?.n ?? 0 };
   },
 
-  /** Ids of the given tenants that the person belongs to (for scoping filters). */
-  async memberTenantIds(db: DbOrTx, personId: string, tenantIds?: string[]): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ id: memberships.tenantId })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.personId, personId),
-          activeMembership(),
-          tenantIds ? inArray(memberships.tenantId, tenantIds) : undefined,
-        ),
-      );
-    return rows.map((r) => r.id);
+  async byIds(db: DbOrTx, tenantIds: readonly string[]): Promise<TenantRow[]> {
+    if (tenantIds.length === 0) return [];
+    return db
+      .select()
+      .from(tenants)
+      .where(inArray(tenants.id, [...tenantIds]));
   },
 
-  async rolesIn(db: DbOrTx, personId: string, tenantId: string): Promise<MembershipRole[]> {
+  async exists(db: DbOrTx, tenantId: string): Promise<boolean> {
+    const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+    return row !== undefined;
+  },
+
+  /** The club's current members (any role), once each. */
+  async memberIds(db: DbOrTx, tenantId: string): Promise<string[]> {
     const rows = await db
-      .select({ role: memberships.role })
+      .selectDistinct({ personId: memberships.personId })
       .from(memberships)
-      .where(and(eq(memberships.personId, personId), eq(memberships.tenantId, tenantId), activeMembership()));
-    return rows.map((r) => r.role);
+      .where(and(eq(memberships.tenantId, tenantId), activeMembership()));
+    return rows.map((r) => r.personId);
   },
 };

@@ -1,10 +1,8 @@
-import type { PagedQuery, TenantList, TenantSummary } from '@vereinsheim/contracts';
-import type { Database } from '../../db/client.ts';
-import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { badRequest } from '../../lib/problem.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { personsRepository, type PersonRow } from '../persons/persons.repository.ts';
-import { tenantAvatarsOf } from '../profile/person-images.ts';
+import type { TenantFindQuery, TenantList, TenantSummary } from '@vereinsheim/contracts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { pagedList, pageWindow, type PageWindow } from '../../lib/paging.ts';
+import type { OwnerScope } from '../../policy/index.ts';
+import { clubAvatarsOf, findSelf, type PersonRow } from '../persons/index.ts';
 import { tenantsRepository, type TenantRow } from './tenants.repository.ts';
 
 export function toTenantSummary(
@@ -30,33 +28,45 @@ export function toTenantSummary(
   };
 }
 
-const ORDERABLE = new Set(['name']);
+/** The person's clubs with their roles there and the person's avatars for each (by name). */
+async function clubsOf(
+  db: DbOrTx,
+  owner: OwnerScope,
+  page: { keyword?: string; order: 'ascending' | 'descending'; limit: number; offset: number },
+) {
+  const [{ rows, total }, person, clubAvatars] = await Promise.all([
+    tenantsRepository.findForPerson(db, owner.personId, page),
+    findSelf(db, owner),
+    clubAvatarsOf(db, owner),
+  ]);
+  return { items: rows.map((row) => toTenantSummary(row, person, clubAvatars.get(row.id))), total };
+}
+
+/** All the person's clubs as summaries (the profile shows them). */
+export async function clubSummariesOf(db: DbOrTx, owner: OwnerScope): Promise<TenantSummary[]> {
+  return (await clubsOf(db, owner, { order: 'ascending', limit: 200, offset: 0 })).items;
+}
+
+/** Club rows by id (for display: names, logos). */
+export const tenantsByIds = (db: DbOrTx, tenantIds: readonly string[]) =>
+  tenantsRepository.byIds(db, tenantIds);
+
+export const tenantExists = (db: DbOrTx, tenantId: string) => tenantsRepository.exists(db, tenantId);
+
+/** The club's current members, once each (recipients of a club message). */
+export const clubMemberIds = (db: DbOrTx, tenantId: string) => tenantsRepository.memberIds(db, tenantId);
 
 export const tenantsService = {
-  async findMine(db: Database, actor: Actor, query: PagedQuery): Promise<TenantList> {
-    const orderby = (query.orderby ?? 'name').toLowerCase();
-    if (!ORDERABLE.has(orderby)) {
-      throw badRequest(`Invalid orderby: clubs can be ordered by name.`, [
-        { field: 'orderby', message: 'expected name' },
-      ]);
-    }
+  /** Ordered by name (the only `orderby`, checked by the contract). */
+  async findMine(db: Database, owner: OwnerScope, query: TenantFindQuery): Promise<TenantList> {
     const order = query.orderbytype ?? 'ascending';
-    const window = pageWindow(query);
-    const [{ rows, total }, person, clubAvatars] = await Promise.all([
-      tenantsRepository.findForPerson(db, actor.personId, {
-        keyword: query.keyword,
-        order,
-        limit: window.limit,
-        offset: window.offset,
-      }),
-      personsRepository.findSelf(db, actor.personId),
-      tenantAvatarsOf(db, actor.personId),
-    ]);
-    return pagedList(
-      rows.map((row) => toTenantSummary(row, person, clubAvatars.get(row.id))),
-      total,
-      window,
+    const window: PageWindow = pageWindow(query);
+    const { items, total } = await clubsOf(db, owner, {
+      keyword: query.keyword,
       order,
-    );
+      limit: window.limit,
+      offset: window.offset,
+    });
+    return pagedList(items, total, window, order);
   },
 };

@@ -1,14 +1,9 @@
+import { IonIcon } from '@ionic/react';
 import type { AppConfig } from '@vereinsheim/contracts/app-config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
-import {
-  isExternal,
-  isMenuItemActive,
-  MENU_GROUPS,
-  showProfileSubItems,
-  type MenuItem,
-} from './menu-items.ts';
+import { isExternal, isMenuItemActive, MENU_GROUPS, type MenuItem } from './menu-items.ts';
 
 export interface MenuNavProps {
   pathname: string;
@@ -23,7 +18,8 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
-    const showChildren = item.children && showProfileSubItems(pathname);
+    // Sub-items (the profile sub-pages) only while the path is under their parent.
+    const showChildren = item.children.length > 0 && active;
     return (
       <li key={item.key}>
         <Link
@@ -32,9 +28,10 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
           aria-current={active ? 'page' : undefined}
           onClick={onNavigate}
         >
+          <IonIcon icon={item.icon} aria-hidden="true" />
           {t(`menu.items.${item.key}`)}
           {item.beta && <span className="vh-badge">{t('menu.items.beta')}</span>}
-          {item.path === '/messages' && unread > 0 && (
+          {item.id === 'messages' && unread > 0 && (
             <>
               <span className="vh-badge vh-badge--count" aria-hidden="true" data-testid="unread-badge">
                 {unread > 99 ? '99+' : unread}
@@ -47,7 +44,7 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
           )}
         </Link>
         {showChildren && (
-          <ul className="vh-menu-sub">{item.children!.map((child) => renderItem(child, true))}</ul>
+          <ul className="vh-menu-sub">{item.children.map((child) => renderItem(child, true))}</ul>
         )}
       </li>
     );

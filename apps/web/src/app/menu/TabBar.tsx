@@ -1,13 +1,13 @@
 import { IonIcon } from '@ionic/react';
 import { menuController } from '@ionic/core/components';
 import { TAB_BAR_ID } from '@vereinsheim/contracts/constants';
-import { calendarOutline, menuOutline, newspaperOutline } from 'ionicons/icons';
+import { menuOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useTabBarVisible } from '../../shared/ui/tab-bar.ts';
-import { isMenuItemActive } from './menu-items.ts';
+import { isMenuItemActive, TAB_ITEMS } from './menu-items.ts';
 
-/** The bottom tab bar below 820 px: News, Kalender and Mehr (opens the menu). */
+/** The bottom tab bar below 820 px: the route table's tabs (News, Kalender), then Mehr (opens the menu). */
 export function TabBar() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
@@ -16,6 +16,7 @@ export function TabBar() {
     const active = isMenuItemActive(path, pathname);
     return (
       <Link
+        key={path}
         to={path}
         className={`vh-tab${active ? ' active' : ''}`}
         aria-current={active ? 'page' : undefined}
@@ -27,8 +28,7 @@ export function TabBar() {
   };
   return (
     <nav id={TAB_BAR_ID} className="vh-tab-bar" aria-label={t('tabs.label')} hidden={!visible}>
-      {tab('/blog', t('tabs.news'), newspaperOutline)}
-      {tab('/calendar', t('tabs.calendar'), calendarOutline)}
+      {TAB_ITEMS.map((item) => tab(item.path, t(`tabs.${item.label}`), item.icon))}
       <button type="button" className="vh-tab" onClick={() => void menuController.toggle('main-menu')}>
         <IonIcon icon={menuOutline} aria-hidden="true" />
         <span>{t('tabs.more')}</span>

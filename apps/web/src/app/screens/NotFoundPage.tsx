@@ -1,3 +1,4 @@
+import { pathTo } from '@vereinsheim/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AppPage } from '../../shared/ui/AppPage.tsx';
@@ -9,7 +10,7 @@ export default function NotFoundPage() {
   return (
     <AppPage title={t('notFound.title')}>
       <EmptyState message={t('notFound.message')}>
-        <Link to="/">{t('error.home')}</Link>
+        <Link to={pathTo('dashboard')}>{t('error.home')}</Link>
       </EmptyState>
     </AppPage>
   );

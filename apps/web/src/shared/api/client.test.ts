@@ -1,11 +1,13 @@
 import { PersonClaimsSchema } from '@vereinsheim/contracts/person';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ORIGIN } from '../../test/fixtures.ts';
+import { initTestI18n } from '../../test/i18n.ts';
 import { server } from '../../test/msw-server.ts';
 import {
   apiGet,
   ApiError,
+  apiRequestBlob,
   configureApiClient,
   normaliseApiBaseUrl,
   setApiCallObserver,
@@ -86,5 +88,39 @@ describe('API client', () => {
       status: undefined,
     });
     expect(calls[0]).toMatchObject({ status: undefined, error: { kind: 'network' } });
+  });
+
+  describe('Accept-Language', () => {
+    afterEach(() => initTestI18n('de'));
+
+    function captureLanguage() {
+      const seen: Array<string | null> = [];
+      server.use(
+        http.get(`${ORIGIN}/api/b2c/person/:sub`, ({ request }) => {
+          seen.push(request.headers.get('accept-language'));
+          return HttpResponse.json(claims);
+        }),
+        http.get(`${ORIGIN}/api/invoice/:id/pdf`, ({ request }) => {
+          seen.push(request.headers.get('accept-language'));
+          return new HttpResponse('%PDF', { headers: { 'content-type': 'application/pdf' } });
+        }),
+      );
+      return seen;
+    }
+
+    it('carries the UI language on every call, JSON and files alike', async () => {
+      const seen = captureLanguage();
+      await apiGet('b2c/person/s-1', PersonClaimsSchema);
+      await apiRequestBlob('invoice/i-1/pdf');
+      expect(seen).toEqual(['de', 'de']);
+    });
+
+    it('follows a change of the UI language at once', async () => {
+      const seen = captureLanguage();
+      await initTestI18n('en');
+      await apiGet('b2c/person/s-1', PersonClaimsSchema);
+      await apiRequestBlob('invoice/i-1/pdf');
+      expect(seen).toEqual(['en', 'en']);
+    });
   });
 });

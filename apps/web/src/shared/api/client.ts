@@ -1,15 +1,21 @@
 import { ProblemSchema, type Problem } from '@vereinsheim/contracts/problem';
 import type { z } from 'zod';
+import { currentUiLocale } from '../i18n/locale.ts';
 
 /**
  * The one HTTP client of the app (spec §7): base URL from the app configuration with /api appended when missing,
- * the bearer token and the userId/userid/oid headers on every call, responses parsed with the contract schemas,
- * failures thrown as ApiError carrying the problem+json body.
+ * the bearer token, the userId/userid/oid headers and Accept-Language (the UI language, in which the server renders
+ * its texts) on every call, responses parsed with the contract schemas, failures thrown as ApiError carrying the
+ * problem+json body.
  */
 export interface ApiClientOptions {
   baseUrl: string;
   getAccessToken: () => Promise<string | null>;
   getPersonId: () => string | null;
+  /** Sent with every call (the web session's CSRF header, ADR 0009). */
+  headers?: Record<string, string>;
+  /** Told when a call answers 401: the session has ended. */
+  onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -94,6 +100,21 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** What every call carries: the configured headers, the token, the person id (three spellings), the UI language. */
+async function callHeaders(client: ApiClientOptions, accept?: string): Promise<Headers> {
+  const headers = new Headers({ ...client.headers, ...(accept ? { accept } : {}) });
+  headers.set('accept-language', currentUiLocale().acceptLanguage);
+  const token = await client.getAccessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const personId = client.getPersonId();
+  if (personId) {
+    headers.set('userId', personId);
+    headers.set('userid', personId);
+    headers.set('oid', personId);
+  }
+  return headers;
+}
+
 async function readProblem(response: Response): Promise<Problem | null> {
   try {
     const parsed = ProblemSchema.safeParse(await response.json());
@@ -111,15 +132,7 @@ export async function apiRequest<S extends z.ZodType>(
   if (!options) throw new Error('The API client is not configured.');
   const method = request.method ?? 'GET';
   const url = buildUrl(options.baseUrl, path, request.query);
-  const headers = new Headers({ accept: 'application/json' });
-  const token = await options.getAccessToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const personId = options.getPersonId();
-  if (personId) {
-    headers.set('userId', personId);
-    headers.set('userid', personId);
-    headers.set('oid', personId);
-  }
+  const headers = await callHeaders(options, 'application/json');
   let body: BodyInit | undefined;
   if (request.body instanceof FormData) body = request.body;
   else if (request.body !== undefined) {
@@ -155,6 +168,7 @@ export async function apiRequest<S extends z.ZodType>(
       problem?.detail ?? problem?.title ?? `${method} ${url} answered ${response.status}`,
     );
     finish(response.status, error);
+    if (response.status === 401) options.onUnauthorized?.();
     throw error;
   }
   if (!schema || response.status === 204) {
@@ -187,9 +201,7 @@ export const apiGet = <S extends z.ZodType>(path: string, schema: S, query?: Que
 export async function apiRequestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   if (!options) throw new Error('The API client is not configured.');
   const url = buildUrl(options.baseUrl, path);
-  const headers = new Headers();
-  const token = await options.getAccessToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
+  const headers = await callHeaders(options);
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(url, { headers, signal: signal ?? null });
@@ -198,6 +210,7 @@ export async function apiRequestBlob(path: string, signal?: AbortSignal): Promis
   }
   if (!response.ok) {
     const problem = await readProblem(response);
+    if (response.status === 401) options.onUnauthorized?.();
     throw new ApiError(
       'http',
       response.status,

@@ -1,6 +1,12 @@
-import type { PagedList } from '@vereinsheim/contracts/paging';
-import { describe, expect, it } from 'vitest';
-import { mergePages, nextPage } from './paging.ts';
+import { pagedListSchema, type PagedList } from '@vereinsheim/contracts/paging';
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ORIGIN } from '../../test/fixtures.ts';
+import { server } from '../../test/msw-server.ts';
+import { configureApiClient } from './client.ts';
+import { fetchListPage, mergePages, nextPage, pagedListQueryOptions } from './paging.ts';
 
 type Item = { id: string; name: string };
 const page = (items: Item[], n: number, total: number): PagedList<Item> => ({
@@ -32,5 +38,62 @@ describe('mergePages', () => {
   it('keeps the order of first appearance and lists an item that moved between pages once, with its newest fields', () => {
     const merged = mergePages([page([a, b], 1, 3), page([{ id: 'b', name: 'B neu' }, c], 2, 3)]);
     expect(merged).toEqual([a, { id: 'b', name: 'B neu' }, c]);
+  });
+});
+
+describe('paged list queries', () => {
+  const ItemListSchema = pagedListSchema(z.object({ id: z.string(), name: z.string() }));
+  const queries: URLSearchParams[] = [];
+  beforeAll(() => {
+    configureApiClient({
+      baseUrl: ORIGIN,
+      getAccessToken: () => Promise.resolve('t'),
+      getPersonId: () => null,
+    });
+  });
+
+  function serve(total: Item[]) {
+    queries.length = 0;
+    server.use(
+      http.get(`${ORIGIN}/api/me/things`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        const n = Number(query.get('page'));
+        const size = Number(query.get('top'));
+        return HttpResponse.json(page(total.slice((n - 1) * size, n * size), n, total.length));
+      }),
+    );
+  }
+
+  it('asks for a page with the page size as pagesize and top, then the order and filters; the query may change the size', async () => {
+    serve([a, b, c]);
+    await fetchListPage('me/things', ItemListSchema, 2, {
+      orderby: 'Name',
+      orderbytype: 'ascending',
+      q: undefined,
+    });
+    expect(Object.fromEntries(queries[0]!)).toEqual({
+      page: '2',
+      pagesize: '25',
+      top: '25',
+      orderby: 'Name',
+      orderbytype: 'ascending',
+    });
+    await fetchListPage('me/things', ItemListSchema, 1, { pagesize: 2, top: 2 });
+    expect(queries[1]?.get('top')).toBe('2');
+  });
+
+  it('loads pages from 1 until every item is there', async () => {
+    serve([a, b, c]);
+    const client = new QueryClient();
+    const options = pagedListQueryOptions({
+      queryKey: ['things'],
+      fetchPage: (n, signal) => fetchListPage('me/things', ItemListSchema, n, { top: 2 }, signal),
+      staleTime: 0,
+    });
+    // Asked for up to 5 pages, it stops after page 2: the 3 items are loaded.
+    const data = await client.fetchInfiniteQuery({ ...options, pages: 5 });
+    expect(mergePages(data.pages)).toEqual([a, b, c]);
+    expect(queries.map((q) => q.get('page'))).toEqual(['1', '2']);
   });
 });

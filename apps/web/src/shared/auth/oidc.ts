@@ -3,14 +3,20 @@ import type { AppConfig } from '../config/app-config.ts';
 import { createCodeChallenge, generateCodeVerifier } from './pkce.ts';
 import type { TokenRecord } from './token-record.ts';
 
-/** The provider calls of spec §7, through oauth4webapi (public client, authorization code + PKCE). */
+/**
+ * The provider calls of spec §7 for the native apps (RFC 8252 public client, authorization code + PKCE S256),
+ * through oauth4webapi. The web app signs in through the server instead (ADR 0009).
+ */
 export interface OidcClient {
   readonly config: AppConfig;
   readonly redirectUri: string;
   discover(): Promise<oauth.AuthorizationServer>;
-  authorizationUrl(state: string, verifier: string): Promise<URL>;
+  /** `extra`: further parameters, e.g. prompt=login and max_age=0 for a fresh sign-in. */
+  authorizationUrl(state: string, verifier: string, extra?: Record<string, string>): Promise<URL>;
   exchangeCode(callback: URL, verifier: string, expectedState: string | null): Promise<TokenRecord>;
   refresh(record: TokenRecord): Promise<TokenRecord | null>;
+  /** Revokes a refresh token at the provider's revocation endpoint (RFC 7009), which ends its grant. */
+  revoke(refreshToken: string): Promise<void>;
   endSessionUrl(idToken: string | undefined, postLogoutRedirectUri: string): Promise<string | null>;
 }
 
@@ -62,7 +68,7 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
     config,
     redirectUri,
     discover,
-    async authorizationUrl(state, verifier) {
+    async authorizationUrl(state, verifier, extra = {}) {
       const as = await discover();
       if (!as.authorization_endpoint) throw new Error('The provider names no authorization endpoint.');
       const { challenge, method } = await createCodeChallenge(verifier);
@@ -75,6 +81,7 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
       url.searchParams.set('code_challenge', challenge);
       url.searchParams.set('code_challenge_method', method);
       url.searchParams.set('state', state);
+      for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
       return url;
     },
     async exchangeCode(callback, verifier, expectedState) {
@@ -111,6 +118,14 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
         console.warn('Token refresh failed', error);
         return null;
       }
+    },
+    async revoke(refreshToken) {
+      const as = await discover();
+      const response = await oauth.revocationRequest(as, client, clientAuth, refreshToken, {
+        ...insecure,
+        additionalParameters: { token_type_hint: 'refresh_token' },
+      });
+      await oauth.processRevocationResponse(response);
     },
     async endSessionUrl(idToken, postLogoutRedirectUri) {
       const as = await discover();

@@ -41,12 +41,14 @@ describe('PKCE challenge', () => {
     });
   });
 
-  it('falls back to plain without the subtle crypto API', async () => {
+  it('never falls back to plain: without the subtle crypto API it fails with ERR_PKCE_CRYPTO_NOTSUPPORTED', async () => {
     const verifier = generateCodeVerifier();
     const noSubtle = { getRandomValues: crypto.getRandomValues.bind(crypto) };
-    await expect(createCodeChallenge(verifier, noSubtle)).resolves.toEqual({
-      challenge: verifier,
-      method: 'plain',
+    await expect(createCodeChallenge(verifier, noSubtle)).rejects.toMatchObject({
+      code: 'ERR_PKCE_CRYPTO_NOTSUPPORTED',
+    });
+    await expect(createCodeChallenge(verifier, null)).rejects.toMatchObject({
+      code: 'ERR_PKCE_CRYPTO_NOTSUPPORTED',
     });
   });
 

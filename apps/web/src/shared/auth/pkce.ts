@@ -44,15 +44,19 @@ export function generateCodeVerifier(
 
 export interface PkceChallenge {
   challenge: string;
-  method: 'S256' | 'plain';
+  method: 'S256';
 }
 
-/** S256 with the subtle crypto API, plain without it (spec §5). */
+/**
+ * S256 only. The spec's `plain` fallback without the subtle crypto API is gone (ADR 0009): `plain` sends the
+ * verifier itself, so whoever sees the authorization request can redeem the code; the provider refuses it
+ * anyway. Without the subtle crypto API the sign-in fails with ERR_PKCE_CRYPTO_NOTSUPPORTED.
+ */
 export async function createCodeChallenge(
   verifier: string,
   crypto: CryptoLike | null | undefined = secureCrypto(),
 ): Promise<PkceChallenge> {
   assertVerifierLength(verifier.length);
-  if (crypto?.subtle) return { challenge: await calculatePKCECodeChallenge(verifier), method: 'S256' };
-  return { challenge: verifier, method: 'plain' };
+  if (typeof crypto?.subtle?.digest !== 'function') throw new PkceError('ERR_PKCE_CRYPTO_NOTSUPPORTED');
+  return { challenge: await calculatePKCECodeChallenge(verifier), method: 'S256' };
 }

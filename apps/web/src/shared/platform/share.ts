@@ -41,7 +41,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Offers a file for download (web) — e.g. an .ics calendar entry. */
+/** Offers a file for download (web): an .ics calendar entry, an invoice PDF, a team document. */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

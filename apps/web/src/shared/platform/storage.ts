@@ -1,8 +1,10 @@
 import { Preferences } from '@capacitor/preferences';
 
 /**
- * Key-value storage for the session: Capacitor Preferences (native: UserDefaults/SharedPreferences, web: its
- * localStorage implementation), falling back to session storage when Preferences is not usable (spec §4).
+ * Key-value storage: Capacitor Preferences (native: UserDefaults/SharedPreferences, web: its localStorage
+ * implementation), falling back to session storage when Preferences is not usable (spec §4). The web app keeps
+ * no token here (ADR 0009: its tokens stay on the server); the native apps keep their token record in
+ * `nativeTokenStore`.
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
@@ -58,6 +60,33 @@ export function createPreferencesStore(fallback: KeyValueStore = sessionStorageS
 }
 
 export const preferences: KeyValueStore = createPreferencesStore();
+
+/** A store created on first use (its module is loaded only then). */
+export function lazyStore(create: () => Promise<KeyValueStore>): KeyValueStore {
+  let store: Promise<KeyValueStore> | undefined;
+  const get = () => {
+    store ??= create().catch((error: unknown) => {
+      store = undefined;
+      throw error;
+    });
+    return store;
+  };
+  return {
+    get: async (key) => (await get()).get(key),
+    set: async (key, value) => (await get()).set(key, value),
+    remove: async (key) => (await get()).remove(key),
+    clear: async () => (await get()).clear(),
+  };
+}
+
+/**
+ * Where the native apps keep the spec §3 token record (refresh token included) and the PKCE verifier: the iOS
+ * Keychain / Android Keystore-encrypted storage (secure-storage.ts, loaded on native only). The session code
+ * (shared/auth/token-auth.ts) only sees this interface.
+ */
+export const nativeTokenStore: KeyValueStore = lazyStore(() =>
+  import('./secure-storage.ts').then((module) => module.createSecureStore()),
+);
 
 /** A map-backed store for tests. */
 export function memoryStore(

@@ -1,4 +1,4 @@
-export { myTenantsQueryOptions, useMyTenants } from './tenants.ts';
+export { myTenantsQueryOptions, tenantKeys, useMyTenants } from './tenants.ts';
 export {
   TENANT_SELECTION_KEY,
   toggleSelection,

@@ -2,11 +2,18 @@ import { CLUBS_TOP } from '@vereinsheim/contracts/constants';
 import { TenantListSchema } from '@vereinsheim/contracts/tenant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api/client.ts';
+import { resourceKeys } from '../api/query-keys.ts';
+
+/** The query keys of the person's clubs (shared: the clubs list, the filters and the avatars read them). */
+export const tenantKeys = {
+  all: resourceKeys.tenants,
+  mine: () => [...tenantKeys.all, 'mine'] as const,
+};
 
 /** GET /api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending: the person's clubs. */
 export const myTenantsQueryOptions = () =>
   queryOptions({
-    queryKey: ['me', 'tenants'],
+    queryKey: tenantKeys.mine(),
     queryFn: ({ signal }) =>
       apiGet(
         'me/tenant/find',

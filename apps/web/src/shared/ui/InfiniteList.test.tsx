@@ -29,7 +29,13 @@ type Query = UseInfiniteQueryResult<InfiniteData<PagedList<Item>>>;
 /** The query as the list last rendered it (what the ionInfinite handler sees). */
 let rendered: Query | undefined;
 
-function List({ fetchPage }: { fetchPage: (page: number) => Promise<PagedList<Item>> }) {
+function List({
+  fetchPage,
+  textsFrom,
+}: {
+  fetchPage: (page: number) => Promise<PagedList<Item>>;
+  textsFrom?: string | undefined;
+}) {
   const query = useInfiniteQuery({
     queryKey: ['list'],
     queryFn: ({ pageParam }) => fetchPage(pageParam),
@@ -41,7 +47,12 @@ function List({ fetchPage }: { fetchPage: (page: number) => Promise<PagedList<It
   });
   const items = query.data ? mergePages(query.data.pages) : [];
   return (
-    <InfiniteList query={query} count={items.length} empty="Hier ist nichts.">
+    <InfiniteList
+      query={query}
+      count={items.length}
+      textsFrom={textsFrom}
+      texts={{ empty: 'Hier ist nichts.' }}
+    >
       <ul aria-label="Liste">
         {items.map((i) => (
           <li key={i.id}>{i.name}</li>
@@ -51,11 +62,11 @@ function List({ fetchPage }: { fetchPage: (page: number) => Promise<PagedList<It
   );
 }
 
-function renderList(fetchPage: (page: number) => Promise<PagedList<Item>>) {
+function renderList(fetchPage: (page: number) => Promise<PagedList<Item>>, textsFrom?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <List fetchPage={fetchPage} />
+      <List fetchPage={fetchPage} textsFrom={textsFrom} />
     </QueryClientProvider>,
   );
 }
@@ -135,5 +146,18 @@ describe('InfiniteList', () => {
     renderList(() => Promise.resolve(page([], 1, 0)));
     expect(await screen.findByText('Hier ist nichts.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Liste' })).not.toBeInTheDocument();
+  });
+
+  it('takes its texts from the feature namespace (and key prefix), the rest from common', async () => {
+    const fetchPage = vi
+      .fn<(n: number) => Promise<PagedList<Item>>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(page([], 1, 0));
+    renderList(fetchPage, 'invoices:orders');
+    // invoices:orders.loadError exists; retry does not (under the prefix) and comes from common.
+    expect(await screen.findByText('Die Bestellungen konnten nicht geladen werden.')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Erneut versuchen'));
+    // `texts` wins over the namespace's orders.empty.
+    expect(await screen.findByText('Hier ist nichts.')).toBeInTheDocument();
   });
 });

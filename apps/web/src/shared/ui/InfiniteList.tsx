@@ -12,43 +12,57 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState.tsx';
 import { loadNextPage } from './infinite-scroll.ts';
 
-/** The texts of an infinite list; each defaults to the `common` namespace's `list.*`. */
+/** The texts of an infinite list. */
 export interface InfiniteListTexts {
   loading: string;
   loadError: string;
   retry: string;
   loadMoreError: string;
   loadingMore: string;
+  empty: string;
 }
+
+const COMMON_TEXTS: Record<keyof InfiniteListTexts, string> = {
+  loading: 'list.loading',
+  loadError: 'list.loadError',
+  retry: 'error.retry',
+  loadMoreError: 'list.loadMoreError',
+  loadingMore: 'list.loadingMore',
+  empty: 'list.empty',
+};
 
 /**
  * The body of an endless list inside a page's IonContent: pull-to-refresh (page 1 again), a spinner while the first
  * page loads, a load error with retry, the empty state, the list itself (`children`, rendered only when `count > 0`),
  * a load-more error with retry, and infinite scrolling that is skipped while a fetch runs or everything is loaded.
+ *
+ * Texts: `texts` first, then the keys `loading`, `loadError`, `retry`, `loadMoreError`, `loadingMore` and `empty` of
+ * `textsFrom` (a namespace, `'blog'`, or a namespace and key prefix, `'invoices:orders'`), then `common:list.*`.
  */
 export function InfiniteList({
   query,
   count,
-  empty,
+  textsFrom,
   texts,
+  emptyDetail,
   children,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<unknown>>;
   /** How many items are loaded (after merging). */
   count: number;
-  /** The empty-state sentence. */
-  empty: string;
+  textsFrom?: string;
   texts?: Partial<InfiniteListTexts>;
+  /** More for the empty state than its sentence (a hint, an action). */
+  emptyDetail?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
-  const text: InfiniteListTexts = {
-    loading: texts?.loading ?? t('list.loading'),
-    loadError: texts?.loadError ?? t('list.loadError'),
-    retry: texts?.retry ?? t('error.retry'),
-    loadMoreError: texts?.loadMoreError ?? t('list.loadMoreError'),
-    loadingMore: texts?.loadingMore ?? t('list.loadingMore'),
-  };
+  const [namespace, prefix] = textsFrom?.split(':') ?? [];
+  const text = (key: keyof InfiniteListTexts): string =>
+    texts?.[key] ??
+    (namespace
+      ? t([`${namespace}:${prefix ? `${prefix}.` : ''}${key}`, COMMON_TEXTS[key]])
+      : t(COMMON_TEXTS[key]));
   const loadMoreFailed = query.isFetchNextPageError;
   return (
     <>
@@ -62,26 +76,26 @@ export function InfiniteList({
         <IonRefresherContent />
       </IonRefresher>
       {query.isPending ? (
-        <IonSpinner aria-label={text.loading} />
+        <IonSpinner aria-label={text('loading')} />
       ) : query.isError && !query.data ? (
-        <EmptyState message={text.loadError}>
-          <IonButton onClick={() => void query.refetch()}>{text.retry}</IonButton>
+        <EmptyState message={text('loadError')}>
+          <IonButton onClick={() => void query.refetch()}>{text('retry')}</IonButton>
         </EmptyState>
       ) : count === 0 ? (
-        <EmptyState message={empty} />
+        <EmptyState message={text('empty')}>{emptyDetail}</EmptyState>
       ) : (
         <>
           {children}
           {loadMoreFailed && (
-            <EmptyState message={text.loadMoreError}>
-              <IonButton onClick={() => void query.fetchNextPage()}>{text.retry}</IonButton>
+            <EmptyState message={text('loadMoreError')}>
+              <IonButton onClick={() => void query.fetchNextPage()}>{text('retry')}</IonButton>
             </EmptyState>
           )}
           <IonInfiniteScroll
             disabled={!query.hasNextPage || loadMoreFailed}
             onIonInfinite={(event) => loadNextPage(query, () => void event.target.complete())}
           >
-            <IonInfiniteScrollContent loadingText={text.loadingMore} />
+            <IonInfiniteScrollContent loadingText={text('loadingMore')} />
           </IonInfiniteScroll>
         </>
       )}

@@ -1,6 +1,7 @@
 import { CalendarFeedSchema } from '@vereinsheim/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { accountKeys } from './keys.ts';
 
 /** GET /api/me/calendar-feed: the secret URL of my calendar feed (the server creates it on the first call). */
 export function fetchCalendarFeed(signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function fetchCalendarFeed(signal?: AbortSignal) {
 
 export const calendarFeedQueryOptions = () =>
   queryOptions({
-    queryKey: ['me', 'calendar-feed'],
+    queryKey: accountKeys.calendarFeed(),
     queryFn: ({ signal }) => fetchCalendarFeed(signal),
     staleTime: Infinity,
   });

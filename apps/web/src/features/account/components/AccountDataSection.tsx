@@ -1,19 +1,19 @@
 import { IonButton, IonInput, IonItem, IonList, IonListHeader, IonLabel, useIonAlert } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/client.ts';
-import { useAuth } from '../../../shared/auth/session-context.tsx';
-import { ACCOUNT_DELETION_CONFIRMATION, useDeleteAccount, useExportAccount } from '../api/account-data.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, useAccountDeletion, useExportAccount } from '../api/account-data.ts';
 
-/** Self-service data export (GDPR Art. 15/20) and account deletion behind confirmation and a typed word. */
+/**
+ * Self-service data export (GDPR Art. 15/20) and account deletion behind confirmation and a typed word;
+ * deletion needs a fresh sign-in (useAccountDeletion).
+ */
 export function AccountDataSection() {
   const { t } = useTranslation('account');
-  const auth = useAuth();
   const exporter = useExportAccount();
-  const deleter = useDeleteAccount();
+  const deletion = useAccountDeletion();
   const [presentAlert] = useIonAlert();
   const [confirmation, setConfirmation] = useState('');
-  const [armed, setArmed] = useState(false);
+  const [armed, setArmed] = useState(deletion.returned);
   const [error, setError] = useState<string | null>(null);
 
   const download = () =>
@@ -40,16 +40,20 @@ export function AccountDataSection() {
           role: 'destructive',
           handler: () => {
             setError(null);
-            deleter.mutate(confirmation, {
-              onSuccess: () => void auth.signOut(),
-              onError: (e) => setError((isApiError(e) && e.problem?.detail) || t('deleteFailed')),
-            });
+            deletion.remove(confirmation);
           },
         },
       ],
     });
 
   const typed = confirmation.trim().toUpperCase() === ACCOUNT_DELETION_CONFIRMATION;
+  const { state } = deletion;
+  const deletionError =
+    state.kind === 'failed'
+      ? (state.detail ?? t('deleteFailed'))
+      : state.kind === 'sign-in-failed'
+        ? t('signInAgainFailed')
+        : null;
   return (
     <IonList>
       <IonListHeader>
@@ -76,6 +80,11 @@ export function AccountDataSection() {
           </IonButton>
         )}
       </IonItem>
+      {armed && deletion.returned && state.kind === 'idle' && (
+        <p role="status" className="ion-padding-start">
+          {t('signedInAgain', { word: ACCOUNT_DELETION_CONFIRMATION })}
+        </p>
+      )}
       {armed && (
         <IonItem>
           <IonInput
@@ -85,14 +94,25 @@ export function AccountDataSection() {
             onIonInput={(e) => setConfirmation(e.detail.value ?? '')}
             name="confirmation"
           />
-          <IonButton slot="end" color="danger" disabled={!typed || deleter.isPending} onClick={remove}>
+          <IonButton slot="end" color="danger" disabled={!typed || deletion.pending} onClick={remove}>
             {t('deleteForever')}
           </IonButton>
         </IonItem>
       )}
-      {error && (
+      {state.kind === 'sign-in-needed' && (
+        <IonItem>
+          <IonLabel className="ion-text-wrap" role="alert">
+            <h3>{t('signInAgainTitle')}</h3>
+            <p>{t('signInAgainMessage')}</p>
+          </IonLabel>
+          <IonButton slot="end" onClick={deletion.signInAgain}>
+            {t('signInAgain')}
+          </IonButton>
+        </IonItem>
+      )}
+      {(error ?? deletionError) && (
         <p role="alert" className="ion-padding-start">
-          {error}
+          {error ?? deletionError}
         </p>
       )}
     </IonList>

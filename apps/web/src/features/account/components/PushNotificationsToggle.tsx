@@ -4,15 +4,11 @@ import { useTranslation } from 'react-i18next';
 import {
   currentWebSubscription,
   disablePush,
-  enablePush,
   isPushSupported,
   PushPermissionDeniedError,
 } from '../../../shared/platform/push.ts';
-import {
-  fetchVapidPublicKey,
-  registerPushSubscription,
-  unregisterPushSubscription,
-} from '../api/push-subscriptions.ts';
+import { unregisterPushSubscription } from '../api/push-subscriptions.ts';
+import { registerThisDevice } from './register-device.ts';
 
 type State = 'unknown' | 'on' | 'off' | 'busy';
 
@@ -41,7 +37,7 @@ export function PushNotificationsToggle() {
     setState('busy');
     try {
       if (on) {
-        await registerPushSubscription(await enablePush(fetchVapidPublicKey));
+        await registerThisDevice();
         setState('on');
       } else {
         const forget = await disablePush();

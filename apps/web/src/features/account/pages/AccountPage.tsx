@@ -6,6 +6,7 @@ import { changeLanguage, isLanguage, LANGUAGES } from '../../../shared/i18n/i18n
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { AccountDataSection } from '../components/AccountDataSection.tsx';
 import { CalendarFeed } from '../components/CalendarFeed.tsx';
+import { BiometricUnlockToggle } from '../components/BiometricUnlockToggle.tsx';
 import { PushNotificationsToggle } from '../components/PushNotificationsToggle.tsx';
 
 export default function AccountPage() {
@@ -40,6 +41,7 @@ export default function AccountPage() {
           ))}
         </IonRadioGroup>
         <PushNotificationsToggle />
+        <BiometricUnlockToggle />
       </IonList>
       <CalendarFeed />
       <AccountDataSection />

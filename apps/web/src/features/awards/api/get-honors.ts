@@ -1,34 +1,13 @@
-import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { HonorListSchema, type HonorList } from '@vereinsheim/contracts/awards';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { HonorListSchema } from '@vereinsheim/contracts/awards';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, NEWEST_FIRST, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { awardKeys } from './keys.ts';
 
-/** GET me/honor: paging, ordered by CreatedAt (spec §7, §9). */
-export function fetchHonorsPage(page: number, signal?: AbortSignal): Promise<HonorList> {
-  return apiGet(
-    'me/honor',
-    HonorListSchema,
-    {
-      page,
-      pagesize: DEFAULT_PAGE_SIZE,
-      top: DEFAULT_PAGE_SIZE,
-      orderby: 'CreatedAt',
-      orderbytype: 'descending',
-    },
-    signal,
-  );
-}
+/** GET me/honor: paged, newest first (spec §7, §9). */
+export const fetchHonorsPage = (page: number, signal?: AbortSignal) =>
+  fetchListPage('me/honor', HonorListSchema, page, NEWEST_FIRST, signal);
 
 export const honorsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['awards', 'honors'],
-    queryFn: ({ pageParam, signal }) => fetchHonorsPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
-    staleTime: 60_000,
-  });
+  pagedListQueryOptions({ queryKey: awardKeys.honors(), fetchPage: fetchHonorsPage, staleTime: 60_000 });
 
-export function useHonors() {
-  return useInfiniteQuery(honorsQueryOptions());
-}
+export const useHonors = () => useInfiniteQuery(honorsQueryOptions());

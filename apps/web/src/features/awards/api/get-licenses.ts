@@ -1,34 +1,13 @@
-import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { CredentialListSchema, type CredentialList } from '@vereinsheim/contracts/awards';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { CredentialListSchema } from '@vereinsheim/contracts/awards';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, NEWEST_FIRST, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { awardKeys } from './keys.ts';
 
-/** GET me/license: paging, ordered by CreatedAt (spec §7, §9). */
-export function fetchLicensesPage(page: number, signal?: AbortSignal): Promise<CredentialList> {
-  return apiGet(
-    'me/license',
-    CredentialListSchema,
-    {
-      page,
-      pagesize: DEFAULT_PAGE_SIZE,
-      top: DEFAULT_PAGE_SIZE,
-      orderby: 'CreatedAt',
-      orderbytype: 'descending',
-    },
-    signal,
-  );
-}
+/** GET me/license: paged, newest first (spec §7, §9). */
+export const fetchLicensesPage = (page: number, signal?: AbortSignal) =>
+  fetchListPage('me/license', CredentialListSchema, page, NEWEST_FIRST, signal);
 
 export const licensesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['awards', 'licenses'],
-    queryFn: ({ pageParam, signal }) => fetchLicensesPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
-    staleTime: 60_000,
-  });
+  pagedListQueryOptions({ queryKey: awardKeys.licenses(), fetchPage: fetchLicensesPage, staleTime: 60_000 });
 
-export function useLicenses() {
-  return useInfiniteQuery(licensesQueryOptions());
-}
+export const useLicenses = () => useInfiniteQuery(licensesQueryOptions());

@@ -1,34 +1,17 @@
-import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { CredentialListSchema, type CredentialList } from '@vereinsheim/contracts/awards';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { CredentialListSchema } from '@vereinsheim/contracts/awards';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, NEWEST_FIRST, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { awardKeys } from './keys.ts';
 
-/** GET me/qualification: paging, ordered by CreatedAt (spec §7, §9). */
-export function fetchQualificationsPage(page: number, signal?: AbortSignal): Promise<CredentialList> {
-  return apiGet(
-    'me/qualification',
-    CredentialListSchema,
-    {
-      page,
-      pagesize: DEFAULT_PAGE_SIZE,
-      top: DEFAULT_PAGE_SIZE,
-      orderby: 'CreatedAt',
-      orderbytype: 'descending',
-    },
-    signal,
-  );
-}
+/** GET me/qualification: paged, newest first (spec §7, §9). */
+export const fetchQualificationsPage = (page: number, signal?: AbortSignal) =>
+  fetchListPage('me/qualification', CredentialListSchema, page, NEWEST_FIRST, signal);
 
 export const qualificationsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['awards', 'qualifications'],
-    queryFn: ({ pageParam, signal }) => fetchQualificationsPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
+  pagedListQueryOptions({
+    queryKey: awardKeys.qualifications(),
+    fetchPage: fetchQualificationsPage,
     staleTime: 60_000,
   });
 
-export function useQualifications() {
-  return useInfiniteQuery(qualificationsQueryOptions());
-}
+export const useQualifications = () => useInfiniteQuery(qualificationsQueryOptions());

@@ -2,7 +2,7 @@ import { IonItem, IonLabel, IonNote } from '@ionic/react';
 import type { Credential } from '@vereinsheim/contracts/awards';
 import { useTranslation } from 'react-i18next';
 import { CredentialStatusBadge } from './CredentialStatusBadge.tsx';
-import { formatDay } from './format.ts';
+import { formatDay } from '../../../shared/i18n/format.ts';
 
 /** A licence or qualification: name, issuer, number, level, validity and its status badge. */
 export function CredentialItem({ item }: { item: Credential }) {

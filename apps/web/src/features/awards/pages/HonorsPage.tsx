@@ -1,8 +1,8 @@
 import { IonItem, IonLabel } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useHonors } from '../api/get-honors.ts';
-import { formatDay } from '../components/format.ts';
-import { PagedListPage } from '../components/PagedListPage.tsx';
+import { formatDay } from '../../../shared/i18n/format.ts';
+import { PagedListPage } from '../../../shared/ui/PagedListPage.tsx';
 
 /** /honors: the person's honors with date, awarding body and description. */
 export default function HonorsPage() {
@@ -10,7 +10,7 @@ export default function HonorsPage() {
   return (
     <PagedListPage
       title={t('honorsTitle')}
-      empty={t('honorsEmpty')}
+      texts={{ empty: t('honorsEmpty') }}
       query={useHonors()}
       renderItem={(honor) => (
         <IonItem key={honor.id}>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLicenses } from '../api/get-licenses.ts';
 import { CredentialItem } from '../components/CredentialItem.tsx';
-import { PagedListPage } from '../components/PagedListPage.tsx';
+import { PagedListPage } from '../../../shared/ui/PagedListPage.tsx';
 
 /** /licenses: the person's licences with their status. */
 export default function LicensesPage() {
@@ -9,7 +9,7 @@ export default function LicensesPage() {
   return (
     <PagedListPage
       title={t('licensesTitle')}
-      empty={t('licensesEmpty')}
+      texts={{ empty: t('licensesEmpty') }}
       query={useLicenses()}
       renderItem={(item) => <CredentialItem key={item.id} item={item} />}
     />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQualifications } from '../api/get-qualifications.ts';
 import { CredentialItem } from '../components/CredentialItem.tsx';
-import { PagedListPage } from '../components/PagedListPage.tsx';
+import { PagedListPage } from '../../../shared/ui/PagedListPage.tsx';
 
 /** /qualifications: the person's qualifications with their status. */
 export default function QualificationsPage() {
@@ -9,7 +9,7 @@ export default function QualificationsPage() {
   return (
     <PagedListPage
       title={t('qualificationsTitle')}
-      empty={t('qualificationsEmpty')}
+      texts={{ empty: t('qualificationsEmpty') }}
       query={useQualifications()}
       renderItem={(item) => <CredentialItem key={item.id} item={item} />}
     />

@@ -2,6 +2,7 @@ import { normalizeBlogPost, type BlogPost } from '@vereinsheim/contracts/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../shared/api/client.ts';
+import { blogKeys } from './keys.ts';
 
 const LooseBlogPostSchema = z.unknown().transform(normalizeBlogPost);
 
@@ -11,7 +12,7 @@ export function fetchBlogPost(id: string, signal?: AbortSignal): Promise<BlogPos
 
 export const blogPostQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['blog', 'post', id],
+    queryKey: blogKeys.post(id),
     queryFn: ({ signal }) => fetchBlogPost(id, signal),
     staleTime: 30_000,
   });

@@ -1,8 +1,7 @@
 import { BlogReadResultSchema } from '@vereinsheim/contracts/blog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { blogPostQueryOptions } from './get-blog-post.ts';
-import { blogPostsQueryOptions } from './get-blog-posts.ts';
+import { blogKeys } from './keys.ts';
 
 /** POST /api/me/cms2/blogpost/{id}/read: a forced post stops being prominent. */
 export function markBlogPostRead(id: string) {
@@ -15,10 +14,7 @@ export function useMarkBlogPostRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markBlogPostRead,
-    onSuccess: (_result, id) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: blogPostQueryOptions(id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: blogPostsQueryOptions().queryKey }),
-      ]),
+    // The post, the list and every other view of the news (the dashboard's) stop showing it as prominent.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.all }),
   });
 }

@@ -8,7 +8,9 @@ import {
   IonCardTitle,
 } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { formatPostDate } from './format.ts';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { formatDate } from '../../../shared/i18n/format.ts';
+import { mediaUrl } from '../../../shared/api/media.ts';
 
 /** Default box of a primary image whose size is unknown (16:9), so the list does not jump while images load. */
 const FALLBACK_SIZE = { width: 640, height: 360 };
@@ -19,14 +21,14 @@ export function BlogPostCard({ post }: { post: BlogPost }) {
   const unreadForced = post.isForced && !post.isRead;
   return (
     <IonCard
-      routerLink={`/blog/${encodeURIComponent(post.id)}`}
+      routerLink={pathTo('blogPost', { id: post.id })}
       className={unreadForced ? 'vh-blog-card vh-blog-card--forced' : 'vh-blog-card'}
       data-testid="blog-post"
     >
       {post.primaryImageUrl && (
         <img
           className="vh-blog-card__image"
-          src={post.primaryImageUrl}
+          src={mediaUrl(post.primaryImageUrl)}
           alt=""
           loading="lazy"
           decoding="async"
@@ -36,7 +38,7 @@ export function BlogPostCard({ post }: { post: BlogPost }) {
       )}
       <IonCardHeader>
         <IonCardSubtitle>
-          {[post.tenantName, formatPostDate(post.publishedOn ?? post.createdAt, i18n.resolvedLanguage)]
+          {[post.tenantName, formatDate(post.publishedOn ?? post.createdAt, i18n.resolvedLanguage)]
             .filter(Boolean)
             .join(' · ')}
         </IonCardSubtitle>

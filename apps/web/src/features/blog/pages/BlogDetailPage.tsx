@@ -6,8 +6,9 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useBlogPost } from '../api/get-blog-post.ts';
 import { useMarkBlogPostRead } from '../api/mark-blog-post-read.ts';
-import { formatPostDate } from '../components/format.ts';
+import { formatDate } from '../../../shared/i18n/format.ts';
 import '../components/blog.css';
+import { mediaUrl } from '../../../shared/api/media.ts';
 
 /** /blog/{id}: the full post with its images and link. The body is HTML sanitised by the server. */
 export default function BlogDetailPage() {
@@ -36,7 +37,7 @@ export default function BlogDetailPage() {
       ) : (
         <article className="vh-blog-post">
           <p className="vh-blog-post__meta">
-            {[post.tenantName, formatPostDate(post.publishedOn ?? post.createdAt, i18n.resolvedLanguage)]
+            {[post.tenantName, formatDate(post.publishedOn ?? post.createdAt, i18n.resolvedLanguage)]
               .filter(Boolean)
               .join(' · ')}{' '}
             {post.isPinned && <IonBadge color="primary">{t('pinned')}</IonBadge>}
@@ -48,7 +49,7 @@ export default function BlogDetailPage() {
               <img
                 key={image.id}
                 className="vh-blog-post__image"
-                src={image.url!}
+                src={mediaUrl(image.url!)}
                 alt=""
                 loading="lazy"
                 width={image.width ?? 640}

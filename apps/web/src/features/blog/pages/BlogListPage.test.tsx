@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { ORIGIN } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
-import { mergeBlogPages, nextBlogPage } from '../api/get-blog-posts.ts';
 import BlogListPage from './BlogListPage.tsx';
 
 function post(n: number, overrides: Partial<BlogPost> = {}): BlogPost {
@@ -113,22 +112,5 @@ describe('/blog', () => {
     expect(query?.get('orderby')).toBe('CreatedAt');
     expect(query?.get('orderbytype')).toBe('descending');
     expect(query?.get('page')).toBe('1');
-  });
-});
-
-describe('paging rules (spec §4)', () => {
-  it('stops when the loaded items reach the maximum count', () => {
-    const first = page([post(1), post(2)], 1, 3);
-    expect(nextBlogPage([first])).toBe(2);
-    expect(nextBlogPage([first, page([post(3)], 2, 3)])).toBeUndefined();
-    expect(nextBlogPage([page([], 1, 5)])).toBeUndefined();
-  });
-
-  it('merges pages by id, newer fields winning', () => {
-    const merged = mergeBlogPages([
-      page([post(1), post(2)], 1, 3),
-      page([post(2, { title: 'neu' }), post(3)], 2, 3),
-    ]);
-    expect(merged.map((p) => p.title)).toEqual(['Beitrag 1', 'neu', 'Beitrag 3']);
   });
 });

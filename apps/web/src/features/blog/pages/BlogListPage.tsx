@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useMergedPages } from '../../../shared/api/paging.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
-import { mergeBlogPages, useBlogPosts } from '../api/get-blog-posts.ts';
+import { useBlogPosts } from '../api/get-blog-posts.ts';
 import { BlogPostCard } from '../components/BlogPostCard.tsx';
 import '../components/blog.css';
 
@@ -9,22 +10,11 @@ import '../components/blog.css';
 export default function BlogListPage() {
   const { t } = useTranslation('blog');
   const query = useBlogPosts();
-  const posts = query.data ? mergeBlogPages(query.data.pages) : [];
+  const posts = useMergedPages(query);
 
   return (
     <AppPage title={t('listTitle')}>
-      <InfiniteList
-        query={query}
-        count={posts.length}
-        empty={t('empty')}
-        texts={{
-          loading: t('loading'),
-          loadError: t('loadError'),
-          retry: t('retry'),
-          loadMoreError: t('loadMoreError'),
-          loadingMore: t('loadingMore'),
-        }}
-      >
+      <InfiniteList query={query} count={posts.length} textsFrom="blog">
         <div role="feed" aria-busy={query.isFetching} aria-label={t('listTitle')}>
           {posts.map((post) => (
             <article key={post.id} aria-labelledby={`post-${post.id}`}>

@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -7,9 +7,15 @@ import { ClubSelectionList } from '../components/ClubSelectionList.tsx';
 
 export default function ClubsPage() {
   const { t } = useTranslation('clubs');
-  const { data, isPending, isError } = useMyTenants();
+  const { data, isPending, isError, refetch } = useMyTenants();
   return (
     <AppPage title={t('title')}>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(event) => void refetch().finally(() => event.detail.complete())}
+      >
+        <IonRefresherContent />
+      </IonRefresher>
       {isPending ? (
         <IonSpinner aria-label={t('title')} />
       ) : isError ? (

@@ -3,6 +3,8 @@ import { pagedListSchema } from '@vereinsheim/contracts/paging';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../shared/api/client.ts';
+import { NEWEST_FIRST } from '../../../shared/api/paging.ts';
+import { dashboardKeys } from './keys.ts';
 
 export const DASHBOARD_NEWS_COUNT = 4;
 
@@ -15,14 +17,14 @@ export function fetchLatestNews(signal?: AbortSignal): Promise<BlogPost[]> {
   return apiGet(
     'me/cms2/blogpost',
     NewsSchema,
-    { page: 1, pagesize: DASHBOARD_NEWS_COUNT, orderby: 'CreatedAt', orderbytype: 'descending' },
+    { page: 1, pagesize: DASHBOARD_NEWS_COUNT, ...NEWEST_FIRST },
     signal,
   );
 }
 
 export const latestNewsQueryOptions = () =>
   queryOptions({
-    queryKey: ['dashboard', 'news'],
+    queryKey: dashboardKeys.news(),
     queryFn: ({ signal }) => fetchLatestNews(signal),
     staleTime: 30_000,
   });

@@ -1,6 +1,7 @@
 import { MessageListSchema, type MessageList } from '@vereinsheim/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { dashboardKeys } from './keys.ts';
 
 export const DASHBOARD_MESSAGES_COUNT = 3;
 
@@ -16,7 +17,7 @@ export function fetchUnreadMessages(signal?: AbortSignal): Promise<MessageList> 
 
 export const unreadMessagesQueryOptions = () =>
   queryOptions({
-    queryKey: ['dashboard', 'unread-messages'],
+    queryKey: dashboardKeys.unreadMessages(),
     queryFn: ({ signal }) => fetchUnreadMessages(signal),
     staleTime: 15_000,
   });

@@ -1,7 +1,8 @@
-import { IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
 import { useUnreadMessages } from '../api/get-unread-messages.ts';
 
 /** Dashboard section: the newest unread messages; loads and fails on its own. */
@@ -14,30 +15,32 @@ export function UnreadMessages() {
         {t('messagesTitle')}
         {messages.data && messages.data.unreadcount > 0 ? ` (${messages.data.unreadcount})` : ''}
       </h3>
-      {messages.isPending ? (
-        <IonSpinner aria-label={t('messagesTitle')} />
-      ) : messages.isError ? (
-        <EmptyState message={t('loadError')}>
-          <IonButton size="small" onClick={() => void messages.refetch()}>
-            {t('retry')}
-          </IonButton>
-        </EmptyState>
-      ) : messages.data.items.length === 0 ? (
-        <EmptyState message={t('noUnreadMessages')} />
-      ) : (
-        <IonList>
-          {messages.data.items.map((message) => (
-            <IonItem key={message.id} routerLink="/messages" detail>
-              <IonLabel>
-                <h4>{message.title}</h4>
-                {message.tenantName && <p>{message.tenantName}</p>}
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <QueryStates
+        query={messages}
+        texts={{
+          loading: t('messagesTitle'),
+          loadError: t('loadError'),
+          retry: t('retry'),
+          empty: t('noUnreadMessages'),
+        }}
+        isEmpty={(unread) => unread.items.length === 0}
+        compact
+      >
+        {(unread) => (
+          <IonList>
+            {unread.items.map((message) => (
+              <IonItem key={message.id} routerLink={pathTo('messages')} detail>
+                <IonLabel>
+                  <h4>{message.title}</h4>
+                  {message.tenantName && <p>{message.tenantName}</p>}
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+      </QueryStates>
       <p>
-        <Link to="/messages">{t('allMessages')}</Link>
+        <Link to={pathTo('messages')}>{t('allMessages')}</Link>
       </p>
     </section>
   );

@@ -1,14 +1,16 @@
-import { IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
 import { useBasePerson } from '../../../shared/api/person.ts';
 import { useSession } from '../../../shared/auth/session-context.tsx';
 import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LatestNews } from '../components/LatestNews.tsx';
 import { UnreadMessages } from '../components/UnreadMessages.tsx';
+import { mediaUrl } from '../../../shared/api/media.ts';
 
 /** First dashboard: greets the person by name and lists their clubs. */
 export default function DashboardPage() {
@@ -31,33 +33,33 @@ export default function DashboardPage() {
       <h2>{name ? t('greeting', { name }) : t('greetingAnonymous')}</h2>
       <section aria-labelledby="dashboard-clubs">
         <h3 id="dashboard-clubs">{t('clubsTitle')}</h3>
-        {tenants.isPending ? (
-          <IonSpinner aria-label={t('clubsTitle')} />
-        ) : tenants.isError ? (
-          <EmptyState message={t('loadError')} />
-        ) : tenants.data.items.length === 0 ? (
-          <EmptyState message={t('noClubs')} />
-        ) : (
-          <IonList>
-            {tenants.data.items.map((tenant) => (
-              <IonItem key={tenant.id}>
-                {tenant.avatarImageUrl && (
-                  <img
-                    className="vh-club-logo"
-                    slot="start"
-                    src={tenant.avatarImageUrl}
-                    alt=""
-                    width={40}
-                    height={40}
-                  />
-                )}
-                <IonLabel>{tenant.name}</IonLabel>
-              </IonItem>
-            ))}
-          </IonList>
-        )}
+        <QueryStates
+          query={tenants}
+          texts={{ loading: t('clubsTitle'), loadError: t('loadError'), empty: t('noClubs') }}
+          isEmpty={(clubs) => clubs.items.length === 0}
+        >
+          {(clubs) => (
+            <IonList>
+              {clubs.items.map((tenant) => (
+                <IonItem key={tenant.id}>
+                  {tenant.avatarImageUrl && (
+                    <img
+                      className="vh-club-logo"
+                      slot="start"
+                      src={mediaUrl(tenant.avatarImageUrl)}
+                      alt=""
+                      width={40}
+                      height={40}
+                    />
+                  )}
+                  <IonLabel>{tenant.name}</IonLabel>
+                </IonItem>
+              ))}
+            </IonList>
+          )}
+        </QueryStates>
         <p>
-          <Link to="/clubs">{t('manageClubs')}</Link>
+          <Link to={pathTo('clubs')}>{t('manageClubs')}</Link>
         </p>
       </section>
       <LatestNews />

@@ -2,6 +2,7 @@ import { EventRegistrationSchema } from '@vereinsheim/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
 import { eventRegistrationQueryOptions } from './get-event-registration.ts';
+import { eventKeys } from './keys.ts';
 
 /** POST /api/event/{id}/registration/cancel with SendNotification true (spec §7). */
 export function cancelRegistration(id: string) {
@@ -17,6 +18,6 @@ export function useCancelRegistration(id: string) {
   return useMutation({
     mutationFn: () => cancelRegistration(id),
     onSuccess: () => client.setQueryData(eventRegistrationQueryOptions(id).queryKey, null),
-    onSettled: () => client.invalidateQueries({ queryKey: ['events'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -2,11 +2,12 @@ import { CACHE_FRESHNESS_MS } from '@vereinsheim/contracts/constants';
 import { EventContactPersonListSchema } from '@vereinsheim/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { eventKeys } from './keys.ts';
 
 /** GET /api/tenants/{tenantId}/event/{eventId}/contactperson */
 export const eventContactPersonsQueryOptions = (tenantId: string, eventId: string) =>
   queryOptions({
-    queryKey: ['events', 'contactpersons', tenantId, eventId],
+    queryKey: eventKeys.contactPersons(tenantId, eventId),
     queryFn: async ({ signal }) =>
       (
         await apiGet(

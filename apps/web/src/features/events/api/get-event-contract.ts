@@ -2,11 +2,12 @@ import { CACHE_FRESHNESS_MS } from '@vereinsheim/contracts/constants';
 import { EventContractSchema } from '@vereinsheim/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../../shared/api/client.ts';
+import { eventKeys } from './keys.ts';
 
 /** GET /api/event/{id}/contract; an event without contract (404) has no prices: null. */
 export const eventContractQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['events', 'contract', id],
+    queryKey: eventKeys.contract(id),
     queryFn: async ({ signal }) => {
       try {
         return await apiGet(

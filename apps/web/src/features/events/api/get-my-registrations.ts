@@ -1,26 +1,17 @@
-import { CACHE_FRESHNESS_MS, DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/contracts/events';
-import type { PagedList } from '@vereinsheim/contracts/paging';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { CACHE_FRESHNESS_MS } from '@vereinsheim/contracts/constants';
+import { MyRegistrationListSchema } from '@vereinsheim/contracts/events';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { eventKeys } from './keys.ts';
 
 /** GET /api/me/event/registrations?includeCancelled=true (paged, spec §7). */
-export function fetchMyRegistrations(page: number, signal?: AbortSignal): Promise<PagedList<MyRegistration>> {
-  return apiGet(
-    'me/event/registrations',
-    MyRegistrationListSchema,
-    { page, pagesize: DEFAULT_PAGE_SIZE, top: DEFAULT_PAGE_SIZE, includeCancelled: true },
-    signal,
-  );
-}
+export const fetchMyRegistrations = (page: number, signal?: AbortSignal) =>
+  fetchListPage('me/event/registrations', MyRegistrationListSchema, page, { includeCancelled: true }, signal);
 
 export const myRegistrationsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['events', 'my-registrations'],
-    queryFn: ({ pageParam, signal }) => fetchMyRegistrations(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
+  pagedListQueryOptions({
+    queryKey: eventKeys.myRegistrations(),
+    fetchPage: fetchMyRegistrations,
     staleTime: CACHE_FRESHNESS_MS.myRegistrations,
   });
 

@@ -1,5 +1,6 @@
-import { IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonList, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ContactPersonItem } from '../../../shared/ui/ContactPersonItem.tsx';
 import { useEventContactPersons } from '../api/get-event-contact-persons.ts';
 
 /** Contact persons load and fail on their own (pending / success / failure with the message or 'unknown'). */
@@ -24,22 +25,7 @@ export function EventContactPersons({
       ) : (
         <IonList>
           {query.data.map((c) => (
-            <IonItem key={c.id}>
-              <IonLabel>
-                <h3>{c.name}</h3>
-                {c.role && <p>{c.role}</p>}
-                {c.email && (
-                  <p>
-                    <a href={`mailto:${c.email}`}>{c.email}</a>
-                  </p>
-                )}
-                {c.phone && (
-                  <p>
-                    <a href={`tel:${c.phone.replace(/\s+/g, '')}`}>{c.phone}</a>
-                  </p>
-                )}
-              </IonLabel>
-            </IonItem>
+            <ContactPersonItem key={c.id} name={c.name} role={c.role} email={c.email} phone={c.phone} />
           ))}
         </IonList>
       )}

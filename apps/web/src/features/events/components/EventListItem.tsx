@@ -1,6 +1,7 @@
 import { IonItem, IonLabel, IonNote } from '@ionic/react';
 import type { EventDetail } from '@vereinsheim/contracts/events';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '@vereinsheim/contracts/routes';
 import { EventStatusBadge } from './EventStatusBadge.tsx';
 import { formatShortDate, formatTimeRange } from './format.ts';
 
@@ -9,7 +10,7 @@ export function EventListItem({ event }: { event: EventDetail }) {
   const { t, i18n } = useTranslation('events');
   const lang = i18n.resolvedLanguage;
   return (
-    <IonItem routerLink={`/events/${event.id}`} detail className="vh-event-item">
+    <IonItem routerLink={pathTo('event', { id: event.id })} detail className="vh-event-item">
       <IonLabel>
         <h2>{event.name}</h2>
         <p>

@@ -15,7 +15,7 @@ import {
   type PriceSelectionState,
 } from '@vereinsheim/contracts/events';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from './format.ts';
+import { formatMoney } from '../../../shared/i18n/format.ts';
 
 /** The spec's price messages (§5), translated through their English text as key. */
 export function usePriceMessage() {

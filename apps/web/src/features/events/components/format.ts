@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
-import { de, enUS } from 'date-fns/locale';
 import type { EventPlace } from '@vereinsheim/contracts/events';
+import { uiLocale } from '../../../shared/i18n/locale.ts';
 
-export const dateLocale = (language: string | undefined) => (language?.startsWith('en') ? enUS : de);
+const dateLocale = (language: string | undefined) => uiLocale(language).dateFns;
 
 export function formatEventDate(iso: string, language: string | undefined): string {
   return format(new Date(iso), 'EEEE, d. MMMM yyyy', { locale: dateLocale(language) });
@@ -30,13 +30,6 @@ export function formatPlace(place: EventPlace): string {
   const street = [place.street, place.streetNumber].filter(Boolean).join(' ');
   const city = [place.zip, place.city].filter(Boolean).join(' ');
   return [place.name, street, city].filter(Boolean).join(', ');
-}
-
-export function formatMoney(amount: number, currency: string, language: string | undefined): string {
-  return new Intl.NumberFormat(language?.startsWith('en') ? 'en-GB' : 'de-DE', {
-    style: 'currency',
-    currency,
-  }).format(amount);
 }
 
 /** yyyy-MM-dd of today in local time (the list's default `from`). */

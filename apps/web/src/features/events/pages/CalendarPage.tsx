@@ -5,11 +5,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { UI_LOCALES, uiLocale } from '../../../shared/i18n/locale.ts';
 import { useSelectedTenantIds } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useCalendarEvents } from '../api/get-calendar-events.ts';
-import { dateLocale } from '../components/format.ts';
 import '../components/events.css';
 
 interface CalendarItem {
@@ -25,7 +26,7 @@ const localizer = dateFnsLocalizer({
   parse,
   startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
   getDay,
-  locales: { de: dateLocale('de'), en: dateLocale('en') },
+  locales: Object.fromEntries(Object.values(UI_LOCALES).map((l) => [l.calendarCulture, l.dateFns])),
 });
 
 /** The fetched window: the whole visible month grid (plus a week), whatever view is shown. */
@@ -44,7 +45,7 @@ export default function CalendarPage() {
   const [view, setView] = useState<View>(Views.MONTH);
   const range = useMemo(() => rangeFor(date), [date]);
   const query = useCalendarEvents(range, tenantIds);
-  const culture = i18n.resolvedLanguage?.startsWith('en') ? 'en' : 'de';
+  const culture = uiLocale(i18n.resolvedLanguage).calendarCulture;
   const items = useMemo<CalendarItem[]>(
     () =>
       (query.data ?? []).map((e) => ({
@@ -77,7 +78,10 @@ export default function CalendarPage() {
     }),
     [t],
   );
-  const open = useCallback((item: CalendarItem) => router.push(`/events/${item.id}`, 'forward'), [router]);
+  const open = useCallback(
+    (item: CalendarItem) => router.push(pathTo('event', { id: item.id }), 'forward'),
+    [router],
+  );
 
   return (
     <AppPage title={t('calendarTitle')}>

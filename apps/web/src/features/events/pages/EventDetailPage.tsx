@@ -10,6 +10,7 @@ import {
   shareContent,
   whatsappShareUrl,
 } from '../../../shared/platform/share.ts';
+import { pathTo } from '@vereinsheim/contracts/routes';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useCancelRegistration } from '../api/cancel-registration.ts';
@@ -17,17 +18,13 @@ import { useEvent } from '../api/get-event.ts';
 import { useEventContract } from '../api/get-event-contract.ts';
 import { fetchEventIcs } from '../api/get-event-ical.ts';
 import { useEventRegistration } from '../api/get-event-registration.ts';
+import { hapticSuccess } from '../../../shared/platform/haptics.ts';
 import { useRegisterForEvent } from '../api/register-for-event.ts';
 import { EventContactPersons } from '../components/EventContactPersons.tsx';
 import { EventDocuments } from '../components/EventDocuments.tsx';
 import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
-import {
-  formatDateTime,
-  formatEventDate,
-  formatMoney,
-  formatPlace,
-  formatTimeRange,
-} from '../components/format.ts';
+import { formatMoney } from '../../../shared/i18n/format.ts';
+import { formatDateTime, formatEventDate, formatPlace, formatTimeRange } from '../components/format.ts';
 import { PriceSelection, priceSelectionState, usePriceMessage } from '../components/PriceSelection.tsx';
 import '../components/events.css';
 
@@ -50,7 +47,7 @@ export default function EventDetailPage() {
 
   useEffect(() => {
     if (!registered) return;
-    const timer = setTimeout(() => router.push('/my-registrations', 'forward'), REDIRECTING_MESSAGE_MS);
+    const timer = setTimeout(() => router.push(pathTo('myRegistrations'), 'forward'), REDIRECTING_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [registered, router]);
 
@@ -62,7 +59,7 @@ export default function EventDetailPage() {
         <div className="vh-event-success" role="status">
           <h2>{t('success.title')}</h2>
           <p>{t('success.message')}</p>
-          <IonButton onClick={() => router.push('/my-registrations', 'forward')}>
+          <IonButton onClick={() => router.push(pathTo('myRegistrations'), 'forward')}>
             {t('success.toOverview')}
           </IonButton>
         </div>
@@ -103,7 +100,10 @@ export default function EventDetailPage() {
 
   const onRegister = () =>
     register.mutate(selected, {
-      onSuccess: () => setRegistered(true),
+      onSuccess: () => {
+        setRegistered(true);
+        void hapticSuccess();
+      },
       onError: (error) => toast(t('registerFailed', { message: error.message })),
     });
 

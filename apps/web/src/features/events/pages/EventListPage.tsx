@@ -1,7 +1,7 @@
 import { IonButton, IonInput, IonList, IonSelect, IonSelectOption } from '@ionic/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mergePages } from '../../../shared/api/paging.ts';
+import { useMergedPages } from '../../../shared/api/paging.ts';
 import { useMyTenants } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
@@ -27,10 +27,19 @@ export default function EventListPage() {
   const disciplines = useCatalogue('disciplines');
   const divisions = useCatalogue('divisions');
   const clubs = useMyTenants();
-  const events = useMemo(() => (query.data ? mergePages(query.data.pages) : []), [query.data]);
+  const events = useMergedPages(query);
   const set = (patch: Partial<EventFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const multi = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
   const selectLabels = { cancelText: t('filters.cancel'), okText: t('filters.ok') };
+  const multiSelects: Array<{
+    key: 'disciplineIds' | 'divisionIds' | 'tenantIds';
+    label: string;
+    options: Array<{ id: string; name: string }>;
+  }> = [
+    { key: 'disciplineIds', label: t('filters.disciplines'), options: disciplines.data ?? [] },
+    { key: 'divisionIds', label: t('filters.divisions'), options: divisions.data ?? [] },
+    { key: 'tenantIds', label: t('filters.clubs'), options: clubs.data?.items ?? [] },
+  ];
 
   return (
     <AppPage title={t('listTitle')}>
@@ -49,67 +58,29 @@ export default function EventListPage() {
           value={filters.till ?? ''}
           onIonChange={(e) => set({ till: e.detail.value || undefined })}
         />
-        <IonSelect
-          multiple
-          label={t('filters.disciplines')}
-          labelPlacement="stacked"
-          placeholder={t('filters.all')}
-          value={filters.disciplineIds}
-          onIonChange={(e) => set({ disciplineIds: multi(e.detail.value) })}
-          {...selectLabels}
-        >
-          {disciplines.data?.map((d) => (
-            <IonSelectOption key={d.id} value={d.id}>
-              {d.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          multiple
-          label={t('filters.divisions')}
-          labelPlacement="stacked"
-          placeholder={t('filters.all')}
-          value={filters.divisionIds}
-          onIonChange={(e) => set({ divisionIds: multi(e.detail.value) })}
-          {...selectLabels}
-        >
-          {divisions.data?.map((d) => (
-            <IonSelectOption key={d.id} value={d.id}>
-              {d.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          multiple
-          label={t('filters.clubs')}
-          labelPlacement="stacked"
-          placeholder={t('filters.all')}
-          value={filters.tenantIds}
-          onIonChange={(e) => set({ tenantIds: multi(e.detail.value) })}
-          {...selectLabels}
-        >
-          {clubs.data?.items.map((c) => (
-            <IonSelectOption key={c.id} value={c.id}>
-              {c.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
+        {multiSelects.map(({ key, label, options }) => (
+          <IonSelect
+            key={key}
+            multiple
+            label={label}
+            labelPlacement="stacked"
+            placeholder={t('filters.all')}
+            value={filters[key]}
+            onIonChange={(e) => set({ [key]: multi(e.detail.value) })}
+            {...selectLabels}
+          >
+            {options.map((o) => (
+              <IonSelectOption key={o.id} value={o.id}>
+                {o.name}
+              </IonSelectOption>
+            ))}
+          </IonSelect>
+        ))}
         <IonButton fill="clear" onClick={() => setFilters(initialFilters())}>
           {t('filters.reset')}
         </IonButton>
       </section>
-      <InfiniteList
-        query={query}
-        count={events.length}
-        empty={t('empty')}
-        texts={{
-          loading: t('loading'),
-          loadError: t('loadError'),
-          retry: t('retry'),
-          loadMoreError: t('loadError'),
-          loadingMore: t('loadingMore'),
-        }}
-      >
+      <InfiniteList query={query} count={events.length} textsFrom="events">
         <IonList aria-busy={query.isFetching} aria-label={t('listTitle')}>
           {events.map((event) => (
             <EventListItem key={event.id} event={event} />

@@ -1,21 +1,11 @@
-import {
-  IonButton,
-  IonInfiniteScroll,
-  IonInfiniteScrollContent,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonRefresher,
-  IonRefresherContent,
-  IonSpinner,
-  IonToggle,
-} from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonNote, IonToggle } from '@ionic/react';
 import type { MyRegistration } from '@vereinsheim/contracts/events';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '@vereinsheim/contracts/routes';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useMyRegistrations } from '../api/get-my-registrations.ts';
 import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
 import { formatShortDate, formatTimeRange } from '../components/format.ts';
@@ -46,12 +36,6 @@ export default function MyRegistrationsPage() {
 
   return (
     <AppPage title={t('myRegistrationsTitle')}>
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(e) => void query.refetch().finally(() => e.detail.complete())}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
       <IonList>
         <IonItem>
           <IonToggle checked={upcomingOnly} onIonChange={(e) => setUpcomingOnly(e.detail.checked)}>
@@ -64,23 +48,19 @@ export default function MyRegistrationsPage() {
           </IonToggle>
         </IonItem>
       </IonList>
-      {query.isPending ? (
-        <IonSpinner aria-label={t('loading')} />
-      ) : query.isError && !query.data ? (
-        <EmptyState message={t('my.error')}>
-          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-        </EmptyState>
-      ) : all.length === 0 ? (
-        <EmptyState message={t('my.noneTitle')}>
-          <p>{t('my.none')}</p>
-        </EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState message={t('my.noneFiltered')} />
-      ) : (
-        <>
+      <InfiniteList
+        query={query}
+        count={all.length}
+        textsFrom="events"
+        texts={{ loadError: t('my.error'), empty: t('my.noneTitle') }}
+        emptyDetail={<p>{t('my.none')}</p>}
+      >
+        {shown.length === 0 ? (
+          <EmptyState message={t('my.noneFiltered')} />
+        ) : (
           <IonList aria-label={t('myRegistrationsTitle')}>
             {shown.map((r) => (
-              <IonItem key={r.registrationId} routerLink={`/events/${r.eventId}`} detail>
+              <IonItem key={r.registrationId} routerLink={pathTo('event', { id: r.eventId })} detail>
                 <IonLabel>
                   <h2>{r.event.name}</h2>
                   <p>
@@ -98,18 +78,8 @@ export default function MyRegistrationsPage() {
               </IonItem>
             ))}
           </IonList>
-          <IonInfiniteScroll
-            disabled={!query.hasNextPage}
-            onIonInfinite={(e) => {
-              const done = () => void e.target.complete();
-              if (!query.hasNextPage || query.isFetchingNextPage) done();
-              else void query.fetchNextPage().finally(done);
-            }}
-          >
-            <IonInfiniteScrollContent />
-          </IonInfiniteScroll>
-        </>
-      )}
+        )}
+      </InfiniteList>
     </AppPage>
   );
 }

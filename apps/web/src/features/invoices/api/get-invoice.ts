@@ -1,6 +1,7 @@
 import { InvoiceDetailSchema, type InvoiceDetail } from '@vereinsheim/contracts/invoice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { invoiceKeys } from './keys.ts';
 
 /** GET /invoice/{id}: line items, bank details and the GiroCode payload. */
 export function fetchInvoice(id: string, signal?: AbortSignal): Promise<InvoiceDetail> {
@@ -9,7 +10,7 @@ export function fetchInvoice(id: string, signal?: AbortSignal): Promise<InvoiceD
 
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['invoices', 'detail', id],
+    queryKey: invoiceKeys.detail(id),
     queryFn: ({ signal }) => fetchInvoice(id, signal),
     staleTime: 30_000,
   });

@@ -1,38 +1,28 @@
-import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { InvoiceListSchema, type InvoiceDirection, type InvoiceList } from '@vereinsheim/contracts/invoice';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { InvoiceListSchema } from '@vereinsheim/contracts/invoice';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { invoiceKeys, type InvoiceFilter } from './keys.ts';
 
-export type InvoiceFilter = InvoiceDirection | 'all';
+export type { InvoiceFilter };
 
-/** GET /invoice, InvoiceDate descending (spec §7, §9). */
-export function fetchInvoicePage(
-  page: number,
-  filter: InvoiceFilter,
-  signal?: AbortSignal,
-): Promise<InvoiceList> {
-  return apiGet(
+/** GET /invoice, InvoiceDate descending (spec §7, §9), optionally only incoming or outgoing ones. */
+export const fetchInvoicePage = (page: number, filter: InvoiceFilter, signal?: AbortSignal) =>
+  fetchListPage(
     'invoice',
     InvoiceListSchema,
+    page,
     {
-      page,
-      pagesize: DEFAULT_PAGE_SIZE,
-      top: DEFAULT_PAGE_SIZE,
       orderby: 'InvoiceDate',
       orderbytype: 'descending',
       direction: filter === 'all' ? undefined : filter,
     },
     signal,
   );
-}
 
 export const invoicesQueryOptions = (filter: InvoiceFilter) =>
-  infiniteQueryOptions({
-    queryKey: ['invoices', 'list', filter],
-    queryFn: ({ pageParam, signal }) => fetchInvoicePage(pageParam, filter, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
+  pagedListQueryOptions({
+    queryKey: invoiceKeys.list(filter),
+    fetchPage: (page, signal) => fetchInvoicePage(page, filter, signal),
     staleTime: 30_000,
   });
 

@@ -1,31 +1,16 @@
-import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { OrderElementListSchema, type OrderElementList } from '@vereinsheim/contracts/invoice';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { OrderElementListSchema } from '@vereinsheim/contracts/invoice';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, NEWEST_FIRST, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { invoiceKeys } from './keys.ts';
 
 /** GET me/orderelements, CreatedAt descending (spec §7, §9). */
-export function fetchOrderElementsPage(page: number, signal?: AbortSignal): Promise<OrderElementList> {
-  return apiGet(
-    'me/orderelements',
-    OrderElementListSchema,
-    {
-      page,
-      pagesize: DEFAULT_PAGE_SIZE,
-      top: DEFAULT_PAGE_SIZE,
-      orderby: 'CreatedAt',
-      orderbytype: 'descending',
-    },
-    signal,
-  );
-}
+export const fetchOrderElementsPage = (page: number, signal?: AbortSignal) =>
+  fetchListPage('me/orderelements', OrderElementListSchema, page, NEWEST_FIRST, signal);
 
 export const orderElementsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['invoices', 'orderelements'],
-    queryFn: ({ pageParam, signal }) => fetchOrderElementsPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
+  pagedListQueryOptions({
+    queryKey: invoiceKeys.orderElements(),
+    fetchPage: fetchOrderElementsPage,
     staleTime: 30_000,
   });
 

@@ -1,19 +1,11 @@
-import {
-  IonButton,
-  IonInfiniteScroll,
-  IonInfiniteScrollContent,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonSpinner,
-} from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { OrderElementList } from '@vereinsheim/contracts/invoice';
 import { useTranslation } from 'react-i18next';
-import { mergePages } from '../../../shared/api/paging.ts';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { formatMoney } from './format.ts';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { useMergedPages } from '../../../shared/api/paging.ts';
+import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
+import { formatCents } from './format.ts';
 
 /** What the person ordered or was charged, newest first, each linked to its invoice when there is one. */
 export function OrderElementsList({
@@ -23,23 +15,14 @@ export function OrderElementsList({
 }) {
   const { t, i18n } = useTranslation('invoices');
   const language = i18n.resolvedLanguage;
-  const items = query.data ? mergePages(query.data.pages) : [];
-  const loadMoreFailed = query.isFetchNextPageError;
-  if (query.isPending) return <IonSpinner aria-label={t('orders.loading')} />;
-  if (query.isError && !query.data)
-    return (
-      <EmptyState message={t('orders.loadError')}>
-        <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-      </EmptyState>
-    );
-  if (items.length === 0) return <EmptyState message={t('orders.empty')} />;
+  const items = useMergedPages(query);
   return (
-    <>
+    <InfiniteList query={query} count={items.length} textsFrom="invoices:orders">
       <IonList className="vh-invoice-list" aria-busy={query.isFetching}>
         {items.map((item) => (
           <IonItem
             key={item.id}
-            routerLink={item.invoiceId ? `/invoices/${item.invoiceId}` : undefined}
+            routerLink={item.invoiceId ? pathTo('invoice', { id: item.invoiceId }) : undefined}
             detail={!!item.invoiceId}
           >
             <IonLabel>
@@ -58,26 +41,11 @@ export function OrderElementsList({
               </p>
             </IonLabel>
             <IonNote slot="end" className="vh-invoice-amount">
-              {formatMoney(item.totalCents, language)}
+              {formatCents(item.totalCents, language)}
             </IonNote>
           </IonItem>
         ))}
       </IonList>
-      {loadMoreFailed && (
-        <EmptyState message={t('orders.loadError')}>
-          <IonButton onClick={() => void query.fetchNextPage()}>{t('retry')}</IonButton>
-        </EmptyState>
-      )}
-      <IonInfiniteScroll
-        disabled={!query.hasNextPage || loadMoreFailed}
-        onIonInfinite={(event) => {
-          const done = () => void event.target.complete();
-          if (!query.hasNextPage || query.isFetchingNextPage) done();
-          else void query.fetchNextPage().finally(done);
-        }}
-      >
-        <IonInfiniteScrollContent loadingText={t('loadingMore')} />
-      </IonInfiniteScroll>
-    </>
+    </InfiniteList>
   );
 }

@@ -13,7 +13,7 @@ import { configureApiClient } from '../../../shared/api/client.ts';
 import { ORIGIN } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
 import { useOrderElements } from '../api/get-order-elements.ts';
-import { formatMoney } from '../components/format.ts';
+import { formatCents } from '../components/format.ts';
 import { OrderElementsList } from '../components/OrderElementsList.tsx';
 import InvoiceDetailPage from './InvoiceDetailPage.tsx';
 import InvoicesPage from './InvoicesPage.tsx';
@@ -108,8 +108,8 @@ function renderAt(path: string) {
 
 describe('money in the UI language', () => {
   it('formats de-DE as 1.234,56 € and en as €1,234.56', () => {
-    expect(formatMoney(123456, 'de').replace(/\u00a0/g, ' ')).toBe('1.234,56 €');
-    expect(formatMoney(123456, 'en')).toBe('€1,234.56');
+    expect(formatCents(123456, 'de').replace(/\u00a0/g, ' ')).toBe('1.234,56 €');
+    expect(formatCents(123456, 'en')).toBe('€1,234.56');
   });
 });
 

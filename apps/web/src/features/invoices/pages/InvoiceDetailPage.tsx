@@ -5,7 +5,8 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import { useInvoice } from '../api/get-invoice.ts';
-import { formatDay, formatMoney, formatPercent } from '../components/format.ts';
+import { formatDay } from '../../../shared/i18n/format.ts';
+import { formatCents, formatPercent } from '../components/format.ts';
 import { GiroCode } from '../components/GiroCode.tsx';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 import '../components/invoices.css';
@@ -17,7 +18,7 @@ export default function InvoiceDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { data: invoice, isPending, isError, refetch } = useInvoice(id);
   const download = useDownloadInvoicePdf();
-  const money = (cents: number) => formatMoney(cents, language);
+  const money = (cents: number) => formatCents(cents, language);
 
   return (
     <AppPage

@@ -1,27 +1,15 @@
-import {
-  IonButton,
-  IonInfiniteScroll,
-  IonInfiniteScrollContent,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonRefresher,
-  IonRefresherContent,
-  IonSegment,
-  IonSegmentButton,
-  IonSpinner,
-  IonToolbar,
-} from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonNote, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mergePages } from '../../../shared/api/paging.ts';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { useMergedPages } from '../../../shared/api/paging.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useInvoices, type InvoiceFilter } from '../api/get-invoices.ts';
 import { useOrderElements } from '../api/get-order-elements.ts';
 import { OrderElementsList } from '../components/OrderElementsList.tsx';
-import { formatDay, formatMoney } from '../components/format.ts';
+import { formatDay } from '../../../shared/i18n/format.ts';
+import { formatCents } from '../components/format.ts';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 import '../components/invoices.css';
 
@@ -36,8 +24,7 @@ export default function InvoicesPage() {
   const filter: InvoiceFilter = tab === 'orders' ? 'all' : tab;
   const query = useInvoices(filter);
   const orders = useOrderElements(tab === 'orders');
-  const invoices = query.data ? mergePages(query.data.pages) : [];
-  const loadMoreFailed = query.isFetchNextPageError;
+  const invoices = useMergedPages(query);
 
   return (
     <AppPage
@@ -58,29 +45,18 @@ export default function InvoicesPage() {
         </IonToolbar>
       }
     >
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(event) => {
-          void (tab === 'orders' ? orders.refetch() : query.refetch()).finally(() => event.detail.complete());
-        }}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
       {tab === 'orders' ? (
         <OrderElementsList query={orders} />
-      ) : query.isPending ? (
-        <IonSpinner aria-label={t('loading')} />
-      ) : query.isError && !query.data ? (
-        <EmptyState message={t('loadError')}>
-          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-        </EmptyState>
-      ) : invoices.length === 0 ? (
-        <EmptyState message={t(filter === 'all' ? 'empty' : `emptyFiltered.${filter}`)} />
       ) : (
-        <>
+        <InfiniteList
+          query={query}
+          count={invoices.length}
+          textsFrom="invoices"
+          texts={filter === 'all' ? {} : { empty: t(`emptyFiltered.${filter}`) }}
+        >
           <IonList className="vh-invoice-list" aria-busy={query.isFetching}>
             {invoices.map((invoice) => (
-              <IonItem key={invoice.id} routerLink={`/invoices/${invoice.id}`} detail>
+              <IonItem key={invoice.id} routerLink={pathTo('invoice', { id: invoice.id })} detail>
                 <IonLabel>
                   <h2>{invoice.title}</h2>
                   <p>
@@ -92,28 +68,13 @@ export default function InvoicesPage() {
                   </p>
                 </IonLabel>
                 <IonNote slot="end" className="vh-invoice-amount">
-                  <div>{formatMoney(invoice.grossCents, language)}</div>
+                  <div>{formatCents(invoice.grossCents, language)}</div>
                   <InvoiceStatusBadge status={invoice.status} />
                 </IonNote>
               </IonItem>
             ))}
           </IonList>
-          {loadMoreFailed && (
-            <EmptyState message={t('loadMoreError')}>
-              <IonButton onClick={() => void query.fetchNextPage()}>{t('retry')}</IonButton>
-            </EmptyState>
-          )}
-          <IonInfiniteScroll
-            disabled={!query.hasNextPage || loadMoreFailed}
-            onIonInfinite={(event) => {
-              const done = () => void event.target.complete();
-              if (!query.hasNextPage || query.isFetchingNextPage) done();
-              else void query.fetchNextPage().finally(done);
-            }}
-          >
-            <IonInfiniteScrollContent loadingText={t('loadingMore')} />
-          </IonInfiniteScroll>
-        </>
+        </InfiniteList>
       )}
     </AppPage>
   );

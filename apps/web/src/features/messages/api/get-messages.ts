@@ -1,21 +1,14 @@
-import { DEFAULT_PAGE_SIZE } from '@vereinsheim/contracts/constants';
-import { MessageListSchema, type MessageList } from '@vereinsheim/contracts/messages';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client.ts';
-import { nextPage } from '../../../shared/api/paging.ts';
+import { MessageListSchema } from '@vereinsheim/contracts/messages';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchListPage, pagedListQueryOptions } from '../../../shared/api/paging.ts';
+import { messageKeys } from './keys.ts';
 
-export function fetchMessages(page: number, signal?: AbortSignal): Promise<MessageList> {
-  return apiGet('me/messages', MessageListSchema, { page, pagesize: DEFAULT_PAGE_SIZE }, signal);
-}
+/** GET /api/me/messages: newest first, each page with the unread count. */
+export const fetchMessages = (page: number, signal?: AbortSignal) =>
+  fetchListPage('me/messages', MessageListSchema, page, {}, signal);
 
 export const messagesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['messages', 'list'],
-    queryFn: ({ pageParam, signal }) => fetchMessages(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
-    staleTime: 15_000,
-  });
+  pagedListQueryOptions({ queryKey: messageKeys.list(), fetchPage: fetchMessages, staleTime: 15_000 });
 
 export function useMessages() {
   return useInfiniteQuery(messagesQueryOptions());

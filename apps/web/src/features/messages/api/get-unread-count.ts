@@ -1,6 +1,7 @@
 import { UnreadCountSchema } from '@vereinsheim/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { messageKeys } from './keys.ts';
 
 export function fetchUnreadCount(signal?: AbortSignal) {
   return apiGet('me/messages/unread-count', UnreadCountSchema, undefined, signal);
@@ -8,7 +9,7 @@ export function fetchUnreadCount(signal?: AbortSignal) {
 
 export const unreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: ['messages', 'unread-count'],
+    queryKey: messageKeys.unreadCount(),
     queryFn: ({ signal }) => fetchUnreadCount(signal),
     staleTime: 30_000,
     refetchInterval: 60_000,

@@ -1,8 +1,7 @@
 import { MessageSchema } from '@vereinsheim/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { messagesQueryOptions } from './get-messages.ts';
-import { unreadCountQueryOptions } from './get-unread-count.ts';
+import { messageKeys } from './keys.ts';
 
 /** POST /api/me/messages/{id}/read or …/unread. */
 export function setMessageRead(id: string, read: boolean) {
@@ -16,13 +15,10 @@ export function deleteMessage(id: string) {
   return apiRequest(`me/messages/${encodeURIComponent(id)}`, null, { method: 'DELETE' });
 }
 
+/** The list, the unread count (menu badge) and the dashboard's unread messages all sit under messageKeys.all. */
 function useInvalidateMessages() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: unreadCountQueryOptions().queryKey }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
 }
 
 export function useSetMessageRead() {

@@ -1,6 +1,7 @@
 import type { Message } from '@vereinsheim/contracts/messages';
 import { IonButton, IonItem, IonLabel, IonNote, useIonAlert } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
 
 export interface MessageItemProps {
   message: Message;
@@ -8,13 +9,6 @@ export interface MessageItemProps {
   onToggle: () => void;
   onMarkUnread: () => void;
   onDelete: () => void;
-}
-
-function formatTime(iso: string, language: string | undefined): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 }
 
 /** One message: unread ones are bold with a dot; opening shows the text (and marks it read, see the page). */
@@ -42,7 +36,7 @@ export function MessageItem({ message, open, onToggle, onMarkUnread, onDelete }:
             {[
               message.tenantName,
               t(`kinds.${message.kind}`),
-              formatTime(message.createdAt, i18n.resolvedLanguage),
+              formatDateTime(message.createdAt, i18n.resolvedLanguage),
             ]
               .filter(Boolean)
               .join(' · ')}

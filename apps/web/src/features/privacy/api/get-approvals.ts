@@ -1,6 +1,7 @@
 import { ApprovalListSchema, type Approval } from '@vereinsheim/contracts/privacy';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { privacyKeys } from './keys.ts';
 
 /** GET /api/me/approvals: privacy notice and terms per club. */
 export function fetchApprovals(signal?: AbortSignal): Promise<Approval[]> {
@@ -9,7 +10,7 @@ export function fetchApprovals(signal?: AbortSignal): Promise<Approval[]> {
 
 export const approvalsQueryOptions = () =>
   queryOptions({
-    queryKey: ['privacy', 'approvals'],
+    queryKey: privacyKeys.approvals(),
     queryFn: ({ signal }) => fetchApprovals(signal),
     staleTime: 30_000,
   });

@@ -1,8 +1,7 @@
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { profileQueryOptions } from './get-profile.ts';
-import { itemsQueryOptions } from './get-items.ts';
+import { profileKeys } from './keys.ts';
 
 /** DELETE /api/me/{kind}/{id} (409 while a club holds it under a lock). */
 export function deleteItem(kind: PersonalItemKind, id: string) {
@@ -15,8 +14,8 @@ export function useDeleteItem(kind: PersonalItemKind) {
     mutationFn: (id: string) => deleteItem(kind, id),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemsQueryOptions(kind).queryKey }),
-        queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.items(kind) }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.me() }),
       ]),
   });
 }

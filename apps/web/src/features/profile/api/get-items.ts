@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../shared/api/client.ts';
 import { ITEM_SCHEMAS, type PersonalItem } from './item-kinds.ts';
+import { profileKeys } from './keys.ts';
 
 /** GET /api/me/{kind} (ordered by CreatedAt); me/phone answers a plain list, the others a paged one. */
 export async function fetchItems(kind: PersonalItemKind, signal?: AbortSignal): Promise<PersonalItem[]> {
@@ -15,7 +16,7 @@ export async function fetchItems(kind: PersonalItemKind, signal?: AbortSignal): 
 
 export const itemsQueryOptions = (kind: PersonalItemKind) =>
   queryOptions({
-    queryKey: ['profile', 'items', kind],
+    queryKey: profileKeys.items(kind),
     queryFn: ({ signal }) => fetchItems(kind, signal),
     staleTime: 30_000,
   });

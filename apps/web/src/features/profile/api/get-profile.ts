@@ -1,6 +1,7 @@
 import { ProfileSchema, type Profile } from '@vereinsheim/contracts/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { profileKeys } from './keys.ts';
 
 /** GET /api/me: the person with clubs and every personal-data list. */
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
@@ -9,7 +10,7 @@ export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile', 'me'],
+    queryKey: profileKeys.me(),
     queryFn: ({ signal }) => fetchProfile(signal),
     staleTime: 30_000,
   });

@@ -1,9 +1,8 @@
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { profileQueryOptions } from './get-profile.ts';
-import { itemsQueryOptions } from './get-items.ts';
 import { ITEM_SCHEMAS } from './item-kinds.ts';
+import { profileKeys } from './keys.ts';
 
 /** POST /api/me/{kind} (no id) or PUT /api/me/{kind}/{id}. */
 export function saveItem(kind: PersonalItemKind, id: string | null, values: Record<string, unknown>) {
@@ -20,8 +19,8 @@ export function useSaveItem(kind: PersonalItemKind) {
       saveItem(kind, id, values),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemsQueryOptions(kind).queryKey }),
-        queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.items(kind) }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.me() }),
       ]),
   });
 }

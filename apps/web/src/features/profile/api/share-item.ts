@@ -1,9 +1,9 @@
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { profileQueryOptions } from './get-profile.ts';
-import { itemsQueryOptions } from './get-items.ts';
 import { ITEM_SCHEMAS, type PersonalItem } from './item-kinds.ts';
+import { itemsQueryOptions } from './get-items.ts';
+import { profileKeys } from './keys.ts';
 
 export type ShareScope = 'default' | 'intern' | 'extern';
 
@@ -42,7 +42,7 @@ export function useShareItem(kind: PersonalItemKind) {
       queryClient.setQueryData(itemsQueryOptions(kind).queryKey, (items) =>
         items?.map((i) => (i.id === updated.id ? updated : i)),
       );
-      return queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
+      return queryClient.invalidateQueries({ queryKey: profileKeys.me() });
     },
   });
 }

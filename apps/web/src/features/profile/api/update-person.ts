@@ -2,7 +2,7 @@ import { BasePersonSchema } from '@vereinsheim/contracts/person';
 import type { MeUpdateInput } from '@vereinsheim/contracts/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { profileQueryOptions } from './get-profile.ts';
+import { profileKeys } from './keys.ts';
 
 /** PUT /api/me: only id, title, gender, names, birthdate and birthplace are sent. */
 export function updatePerson(input: MeUpdateInput) {
@@ -17,6 +17,6 @@ export function useUpdatePerson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePerson,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.me() }),
   });
 }

@@ -1,7 +1,8 @@
 import { AvatarUploadResultSchema } from '@vereinsheim/contracts/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
-import { profileQueryOptions } from './get-profile.ts';
+import { profileKeys } from './keys.ts';
+import { tenantKeys } from '../../../shared/tenant-selection/index.ts';
 
 /** PUT /api/me/image/{scope}/upload or /api/me/image/tenant/{tenantId}/{scope}/upload (multipart "file"). */
 export function uploadAvatar(file: File, scope: 0 | 1 | 2, tenantId: string | null) {
@@ -20,8 +21,9 @@ export function useUploadAvatar() {
       uploadAvatar(file, scope, tenantId),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['me', 'tenants'] }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.me() }),
+        // The clubs list shows the person's avatar per club.
+        queryClient.invalidateQueries({ queryKey: tenantKeys.all }),
       ]),
   });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import './profile.css';
+import { profileKeys } from '../api/keys.ts';
 
 /** A profile sub-page with one or more kinds of personal data and pull-to-refresh. */
 export function ItemsPage({ title, kinds }: { title: string; kinds: PersonalItemKind[] }) {
@@ -15,7 +16,9 @@ export function ItemsPage({ title, kinds }: { title: string; kinds: PersonalItem
       <IonRefresher
         slot="fixed"
         onIonRefresh={(event) =>
-          void queryClient.invalidateQueries({ queryKey: ['profile'] }).finally(() => event.detail.complete())
+          void queryClient
+            .invalidateQueries({ queryKey: profileKeys.all })
+            .finally(() => event.detail.complete())
         }
       >
         <IonRefresherContent />

@@ -2,8 +2,8 @@ import { IonButton, IonItem, IonLabel, IonList, IonSpinner, useIonAlert, useIonT
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
 import { isApiError } from '../../../shared/api/client.ts';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useItems } from '../api/get-items.ts';
 import type { PersonalItem } from '../api/item-kinds.ts';
@@ -72,71 +72,75 @@ export function ItemsSection({ kind }: { kind: PersonalItemKind }) {
       ],
     });
 
-  const items = query.data ?? [];
   return (
     <section className="vh-items" aria-labelledby={`items-${kind}`}>
       <h2 id={`items-${kind}`}>{t(`${kind}.title`)}</h2>
       <p className="vh-help">{t(`${kind}.help`)}</p>
-      {query.isPending ? (
-        <IonSpinner aria-label={t('loading')} />
-      ) : query.isError ? (
-        <EmptyState message={t('loadError')}>
-          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-        </EmptyState>
-      ) : items.length === 0 && editing !== 'new' ? (
-        <EmptyState message={t(`${kind}.empty`)} />
-      ) : (
-        <IonList>
-          {items.map((item) =>
-            editing === item.id ? (
-              <ItemForm
-                key={item.id}
-                kind={kind}
-                item={item}
-                busy={save.isPending}
-                onCancel={() => setEditing(null)}
-                onSubmit={(values) => save.mutateAsync({ id: item.id, values }).then(() => setEditing(null))}
-              />
-            ) : (
-              <IonItem
-                key={item.id}
-                data-testid={`item-${kind}`}
-                className={busyItems.has(item.id) ? 'vh-busy' : undefined}
-              >
-                <IonLabel className="ion-text-wrap">
-                  <h3>{describeItem(kind, item, t)}</h3>
-                  {shareNext === item.id && (
-                    <p className="vh-share-next" role="status">
-                      {t('sharing.shareNext')}{' '}
-                      <IonButton size="small" fill="clear" onClick={() => setShareNext(null)}>
-                        {t('sharing.later')}
-                      </IonButton>
-                    </p>
-                  )}
-                  <SharingToggles kind={kind} item={item} busy={busyShares} onChange={onShare} />
-                </IonLabel>
-                <IonButton
-                  slot="end"
-                  fill="clear"
-                  disabled={busyItems.has(item.id)}
-                  onClick={() => setEditing(item.id)}
+      <QueryStates
+        query={query}
+        texts={{
+          loading: t('loading'),
+          loadError: t('loadError'),
+          retry: t('retry'),
+          empty: t(`${kind}.empty`),
+        }}
+        isEmpty={(items) => items.length === 0 && editing !== 'new'}
+      >
+        {(items) => (
+          <IonList>
+            {items.map((item) =>
+              editing === item.id ? (
+                <ItemForm
+                  key={item.id}
+                  kind={kind}
+                  item={item}
+                  busy={save.isPending}
+                  onCancel={() => setEditing(null)}
+                  onSubmit={(values) =>
+                    save.mutateAsync({ id: item.id, values }).then(() => setEditing(null))
+                  }
+                />
+              ) : (
+                <IonItem
+                  key={item.id}
+                  data-testid={`item-${kind}`}
+                  className={busyItems.has(item.id) ? 'vh-busy' : undefined}
                 >
-                  {t('edit')}
-                </IonButton>
-                <IonButton
-                  slot="end"
-                  fill="clear"
-                  color="danger"
-                  disabled={busyItems.has(item.id)}
-                  onClick={() => confirmDelete(item)}
-                >
-                  {busyItems.has(item.id) ? <IonSpinner name="dots" /> : t('delete')}
-                </IonButton>
-              </IonItem>
-            ),
-          )}
-        </IonList>
-      )}
+                  <IonLabel className="ion-text-wrap">
+                    <h3>{describeItem(kind, item, t)}</h3>
+                    {shareNext === item.id && (
+                      <p className="vh-share-next" role="status">
+                        {t('sharing.shareNext')}{' '}
+                        <IonButton size="small" fill="clear" onClick={() => setShareNext(null)}>
+                          {t('sharing.later')}
+                        </IonButton>
+                      </p>
+                    )}
+                    <SharingToggles kind={kind} item={item} busy={busyShares} onChange={onShare} />
+                  </IonLabel>
+                  <IonButton
+                    slot="end"
+                    fill="clear"
+                    disabled={busyItems.has(item.id)}
+                    onClick={() => setEditing(item.id)}
+                  >
+                    {t('edit')}
+                  </IonButton>
+                  <IonButton
+                    slot="end"
+                    fill="clear"
+                    color="danger"
+                    disabled={busyItems.has(item.id)}
+                    onClick={() => confirmDelete(item)}
+                  >
+                    {busyItems.has(item.id) ? <IonSpinner name="dots" /> : t('delete')}
+                  </IonButton>
+                </IonItem>
+              ),
+            )}
+          </IonList>
+        )}
+      </QueryStates>
       {editing === 'new' ? (
         <ItemForm
           kind={kind}

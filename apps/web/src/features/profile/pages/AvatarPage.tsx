@@ -16,6 +16,7 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import '../components/profile.css';
+import { mediaUrl } from '../../../shared/api/media.ts';
 
 const SCOPES = [0, 1, 2] as const;
 const SCOPE_NAMES = ['default', 'extern', 'intern'] as const;
@@ -72,7 +73,7 @@ export default function AvatarPage() {
           <IonItem key={scope}>
             <IonThumbnail slot="start">
               {current(scope) ? (
-                <img src={current(scope) ?? undefined} alt={t(`avatar.${SCOPE_NAMES[scope]}`)} />
+                <img src={mediaUrl(current(scope) ?? undefined)} alt={t(`avatar.${SCOPE_NAMES[scope]}`)} />
               ) : null}
             </IonThumbnail>
             <IonLabel>

@@ -11,6 +11,8 @@ import {
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { formatDay } from '../../../shared/i18n/format.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useProfile } from '../api/get-profile.ts';
@@ -19,14 +21,15 @@ import { describeItem } from '../components/fields.ts';
 import { PersonForm } from '../components/PersonForm.tsx';
 import '../components/profile.css';
 
+/** Each kind of personal data and the sub-page that manages it. */
 const GROUPS: { kind: PersonalItemKind; path: string }[] = [
-  { kind: 'address', path: '/profile/address' },
-  { kind: 'mail', path: '/profile/mail' },
-  { kind: 'phone', path: '/profile/phone' },
-  { kind: 'bankaccount', path: '/profile/bankaccount' },
-  { kind: 'confectioninformation', path: '/profile/confectionInformations' },
-  { kind: 'medicalinformation', path: '/profile/miscellaneous' },
-  { kind: 'additionalinformation', path: '/profile/miscellaneous' },
+  { kind: 'address', path: pathTo('profileAddress') },
+  { kind: 'mail', path: pathTo('profileMail') },
+  { kind: 'phone', path: pathTo('profilePhone') },
+  { kind: 'bankaccount', path: pathTo('profileBankAccount') },
+  { kind: 'confectioninformation', path: pathTo('profileConfection') },
+  { kind: 'medicalinformation', path: pathTo('profileMiscellaneous') },
+  { kind: 'additionalinformation', path: pathTo('profileMiscellaneous') },
 ];
 
 /** Which club holds the item in which view: intern = contact, extern = members. */
@@ -87,12 +90,7 @@ export default function ProfilePage() {
                     <h3>{[me.title, me.firstName, me.lastName].filter(Boolean).join(' ')}</h3>
                     <p>
                       {t('person.born', {
-                        date: me.birthdate
-                          ? new Intl.DateTimeFormat(i18n.language, {
-                              dateStyle: 'medium',
-                              timeZone: 'UTC',
-                            }).format(new Date(`${me.birthdate}T00:00:00Z`))
-                          : '–',
+                        date: formatDay(me.birthdate, i18n.resolvedLanguage) || '–',
                         place: me.birthplace ?? '–',
                         age: me.age ?? '–',
                       })}
@@ -103,7 +101,7 @@ export default function ProfilePage() {
                     {t('edit')}
                   </IonButton>
                 </IonItem>
-                <IonItem routerLink="/profile/avatar" detail>
+                <IonItem routerLink={pathTo('profileAvatar')} detail>
                   <IonLabel>{t('avatarTitle')}</IonLabel>
                 </IonItem>
               </IonList>

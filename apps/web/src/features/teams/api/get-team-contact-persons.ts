@@ -2,6 +2,7 @@ import { CACHE_FRESHNESS_MS } from '@vereinsheim/contracts/constants';
 import { TeamContactPersonListSchema, type TeamContactPersonList } from '@vereinsheim/contracts/team';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { teamKeys } from './keys.ts';
 
 /** GET /tenant/{tenantId}/team/{teamId}/contactperson. */
 export function fetchTeamContactPersons(
@@ -19,7 +20,7 @@ export function fetchTeamContactPersons(
 
 export const teamContactPersonsQueryOptions = (tenantId: string, teamId: string) =>
   queryOptions({
-    queryKey: ['teams', 'contactpersons', tenantId, teamId],
+    queryKey: teamKeys.contactPersons(tenantId, teamId),
     queryFn: ({ signal }) => fetchTeamContactPersons(tenantId, teamId, signal),
     staleTime: CACHE_FRESHNESS_MS.contactPersons,
   });

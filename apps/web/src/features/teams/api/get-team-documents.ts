@@ -2,6 +2,8 @@ import { CACHE_FRESHNESS_MS } from '@vereinsheim/contracts/constants';
 import { TeamDocumentListSchema, type TeamDocumentList } from '@vereinsheim/contracts/team';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequestBlob } from '../../../shared/api/client.ts';
+import { saveFile } from '../../../shared/platform/share.ts';
+import { teamKeys } from './keys.ts';
 
 /** GET /tenant/{tenantId}/team/{teamId}/documentupload. */
 export function fetchTeamDocuments(
@@ -19,7 +21,7 @@ export function fetchTeamDocuments(
 
 export const teamDocumentsQueryOptions = (tenantId: string, teamId: string) =>
   queryOptions({
-    queryKey: ['teams', 'documents', tenantId, teamId],
+    queryKey: teamKeys.documents(tenantId, teamId),
     queryFn: ({ signal }) => fetchTeamDocuments(tenantId, teamId, signal),
     staleTime: CACHE_FRESHNESS_MS.documents,
   });
@@ -31,16 +33,7 @@ export function useTeamDocuments(tenantId: string | undefined, teamId: string) {
 /** Downloads one document (downloadUrl is relative to the API base and needs the bearer token). */
 export function useDownloadTeamDocument() {
   return useMutation({
-    mutationFn: async (document: { downloadUrl: string; fileName: string }) => {
-      const blob = await apiRequestBlob(document.downloadUrl);
-      const url = URL.createObjectURL(blob);
-      const link = window.document.createElement('a');
-      link.href = url;
-      link.download = document.fileName;
-      window.document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    },
+    mutationFn: async (document: { downloadUrl: string; fileName: string }) =>
+      saveFile(await apiRequestBlob(document.downloadUrl), document.fileName),
   });
 }

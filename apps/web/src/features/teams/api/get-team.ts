@@ -1,6 +1,7 @@
 import { TeamDetailSchema, type TeamDetail } from '@vereinsheim/contracts/team';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
+import { teamKeys } from './keys.ts';
 
 /** GET /team/{id}: the team, its members (contact data only where shared) and upcoming events. */
 export function fetchTeam(id: string, signal?: AbortSignal): Promise<TeamDetail> {
@@ -9,7 +10,7 @@ export function fetchTeam(id: string, signal?: AbortSignal): Promise<TeamDetail>
 
 export const teamQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['teams', 'detail', id],
+    queryKey: teamKeys.detail(id),
     queryFn: ({ signal }) => fetchTeam(id, signal),
     staleTime: 60_000,
   });

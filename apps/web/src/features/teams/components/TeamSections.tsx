@@ -1,10 +1,14 @@
-import { IonAvatar, IonBadge, IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonAvatar, IonBadge, IonItem, IonLabel, IonList } from '@ionic/react';
 import type { TeamEvent, TeamMember } from '@vereinsheim/contracts/team';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { ContactPersonItem } from '../../../shared/ui/ContactPersonItem.tsx';
+import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useTeamContactPersons } from '../api/get-team-contact-persons.ts';
 import { useDownloadTeamDocument, useTeamDocuments } from '../api/get-team-documents.ts';
 import { formatEventTime, formatFileSize } from './format.ts';
+import { mediaUrl } from '../../../shared/api/media.ts';
 
 function initials(first: string, last: string): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
@@ -23,7 +27,7 @@ export function MembersSection({ members }: { members: TeamMember[] }) {
             <IonItem key={m.personId}>
               <IonAvatar slot="start" aria-hidden="true">
                 {m.avatarImageUrl ? (
-                  <img src={m.avatarImageUrl} alt="" width={40} height={40} loading="lazy" />
+                  <img src={mediaUrl(m.avatarImageUrl)} alt="" width={40} height={40} loading="lazy" />
                 ) : (
                   <span className="vh-team-initials">{initials(m.firstName, m.lastName)}</span>
                 )}
@@ -62,7 +66,7 @@ export function EventsSection({ events }: { events: TeamEvent[] }) {
       ) : (
         <IonList>
           {events.map((e) => (
-            <IonItem key={e.id} routerLink={`/events/${e.id}`} detail>
+            <IonItem key={e.id} routerLink={pathTo('event', { id: e.id })} detail>
               <IonLabel>
                 <h3>{e.name}</h3>
                 <p>
@@ -86,36 +90,39 @@ export function DocumentsSection({ tenantId, teamId }: { tenantId: string | unde
   return (
     <section aria-labelledby="team-documents">
       <h2 id="team-documents">{t('documents.title')}</h2>
-      {query.isPending ? (
-        <IonSpinner aria-label={t('documents.loading')} />
-      ) : query.isError ? (
-        <EmptyState message={t('documents.loadError')}>
-          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-        </EmptyState>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState message={t('documents.empty')} />
-      ) : (
-        <IonList>
-          {query.data.items.map((d) => (
-            <IonItem
-              key={d.id}
-              button
-              detail={false}
-              onClick={() => download.mutate({ downloadUrl: d.downloadUrl, fileName: d.fileName })}
-            >
-              <IonLabel>
-                <h3>{d.name}</h3>
-                <p>
-                  {d.fileName} · {formatFileSize(d.size, i18n.resolvedLanguage)}
-                </p>
-              </IonLabel>
-              <IonBadge slot="end" color="light">
-                {t('documents.download')}
-              </IonBadge>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <QueryStates
+        query={query}
+        texts={{
+          loading: t('documents.loading'),
+          loadError: t('documents.loadError'),
+          retry: t('retry'),
+          empty: t('documents.empty'),
+        }}
+        isEmpty={(documents) => documents.items.length === 0}
+      >
+        {(documents) => (
+          <IonList>
+            {documents.items.map((d) => (
+              <IonItem
+                key={d.id}
+                button
+                detail={false}
+                onClick={() => download.mutate({ downloadUrl: d.downloadUrl, fileName: d.fileName })}
+              >
+                <IonLabel>
+                  <h3>{d.name}</h3>
+                  <p>
+                    {d.fileName} · {formatFileSize(d.size, i18n.resolvedLanguage)}
+                  </p>
+                </IonLabel>
+                <IonBadge slot="end" color="light">
+                  {t('documents.download')}
+                </IonBadge>
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+      </QueryStates>
       {download.isError && <p role="alert">{t('documents.downloadError')}</p>}
     </section>
   );
@@ -134,36 +141,24 @@ export function ContactPersonsSection({
   return (
     <section aria-labelledby="team-contacts">
       <h2 id="team-contacts">{t('contacts.title')}</h2>
-      {query.isPending ? (
-        <IonSpinner aria-label={t('contacts.loading')} />
-      ) : query.isError ? (
-        <EmptyState message={t('contacts.loadError')}>
-          <IonButton onClick={() => void query.refetch()}>{t('retry')}</IonButton>
-        </EmptyState>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState message={t('contacts.empty')} />
-      ) : (
-        <IonList>
-          {query.data.items.map((c) => (
-            <IonItem key={c.id}>
-              <IonLabel>
-                <h3>{c.name}</h3>
-                <p>{c.function}</p>
-                {c.mail && (
-                  <p>
-                    <a href={`mailto:${c.mail}`}>{c.mail}</a>
-                  </p>
-                )}
-                {c.phone && (
-                  <p>
-                    <a href={`tel:${c.phone.replace(/\s+/g, '')}`}>{c.phone}</a>
-                  </p>
-                )}
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <QueryStates
+        query={query}
+        texts={{
+          loading: t('contacts.loading'),
+          loadError: t('contacts.loadError'),
+          retry: t('retry'),
+          empty: t('contacts.empty'),
+        }}
+        isEmpty={(contacts) => contacts.items.length === 0}
+      >
+        {(contacts) => (
+          <IonList>
+            {contacts.items.map((c) => (
+              <ContactPersonItem key={c.id} name={c.name} role={c.function} email={c.mail} phone={c.phone} />
+            ))}
+          </IonList>
+        )}
+      </QueryStates>
     </section>
   );
 }

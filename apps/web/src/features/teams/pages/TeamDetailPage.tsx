@@ -12,6 +12,7 @@ import {
   MembersSection,
 } from '../components/TeamSections.tsx';
 import '../components/teams.css';
+import { teamKeys } from '../api/keys.ts';
 
 /** /teams/{id}: the team with members, upcoming events, documents and contact persons (each part on its own). */
 export default function TeamDetailPage() {
@@ -29,7 +30,9 @@ export default function TeamDetailPage() {
       <IonRefresher
         slot="fixed"
         onIonRefresh={(event) => {
-          void queryClient.invalidateQueries({ queryKey: ['teams'] }).finally(() => event.detail.complete());
+          void queryClient
+            .invalidateQueries({ queryKey: teamKeys.all })
+            .finally(() => event.detail.complete());
         }}
       >
         <IonRefresherContent />

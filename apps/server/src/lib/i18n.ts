@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+import i18next, { type TFunction } from 'i18next';
+import Negotiator from 'negotiator';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+
+/**
+ * Server-built texts (problem details, system messages, activity-log entries) are stored and thrown as
+ * keys with parameters and rendered here, in the reader's language, from `src/locales/{de,en}.json`.
+ */
+export const LANGUAGES = ['de', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de';
+
+/** A text to render later: a key and its parameters; a parameter may itself be a text (a label). */
+export interface Text {
+  key: string;
+  params?: TextParams;
+}
+export type TextParam = string | number | null | Text;
+export type TextParams = Record<string, TextParam>;
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  initAsync: false,
+  resources: { de: { translation: de }, en: { translation: en } },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  // Plain text for JSON answers and pushes, never HTML: nothing to escape.
+  interpolation: { escapeValue: false },
+  // Keys are dotted paths only; values looked up as keys (log values) may contain a colon.
+  nsSeparator: false,
+  returnNull: false,
+});
+// `{{due, date(day: numeric; month: long)}}`: parameters are JSON, so dates arrive as ISO strings.
+i18n.services.formatter?.add(
+  'date',
+  (value: unknown, lng: string | undefined, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(lng, { timeZone: 'Europe/Berlin', ...options }).format(new Date(String(value))),
+);
+
+const fixed = new Map<Language, TFunction>(LANGUAGES.map((lng) => [lng, i18n.getFixedT(lng)]));
+
+/** The request's language from Accept-Language (`de` unless it prefers English). */
+export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
+  const negotiator = new Negotiator({ headers: { 'accept-language': request.headers['accept-language'] } });
+  return (negotiator.language([...LANGUAGES]) as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+/** A stored language tag (e.g. of a push subscription) as one of ours. */
+export function languageFrom(tag: string | null | undefined): Language {
+  return languageOf({ headers: { 'accept-language': tag ?? undefined } });
+}
+
+export function hasText(key: string): boolean {
+  return i18n.exists(key);
+}
+
+/** Renders a text; nested texts among its parameters (labels such as a data kind) are rendered first. */
+export function render(lng: Language, text: Text | string): string {
+  if (typeof text === 'string') return text;
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.params ?? {})) {
+    params[name] = value === null ? '' : typeof value === 'object' ? render(lng, value) : value;
+  }
+  return fixed.get(lng)!(text.key, params);
+}
+
+/** Renders the first key that exists (e.g. a field label of one data kind, else the common label). */
+export function renderFirst(lng: Language, keys: string[], fallback: string): string {
+  const key = keys.find((k) => i18n.exists(k));
+  return key ? fixed.get(lng)!(key) : fallback;
+}

@@ -1,0 +1,2 @@
+/** The account as a whole: GDPR export and deletion. */
+export { accountRoutes } from './account.routes.ts';

@@ -1,0 +1,4 @@
+/** Inboxes: messages to persons (club messages, notices), pushed to their devices through the outbox. */
+export { messagesRoutes } from './messages.routes.ts';
+export { sendMessage, sendMessages, type SendMessageInput } from './messages.service.ts';
+export type { MessageTextKey } from './messages.text.ts';

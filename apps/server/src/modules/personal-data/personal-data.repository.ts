@@ -1,0 +1,290 @@
+import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { itemSharing, mailAddresses, persons, phoneNumbers, tenants } from '../../db/schema/index.ts';
+import type { ActorScope, OwnerScope } from '../../policy/index.ts';
+import type { KindDef } from './personal-data.kinds.ts';
+
+/** One item of any kind: its columns plus the common ones. */
+export type ItemRow = Record<string, unknown> & {
+  id: string;
+  personId: string;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export type SharingRow = typeof itemSharing.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+export type SharingFlags = Partial<Pick<SharingRow, 'isDefault' | 'intern' | 'extern'>>;
+
+/** The default flag's column of the kinds that have one (mail, phone, bank account). */
+const withDefault = (def: KindDef) => def.table as unknown as typeof mailAddresses;
+
+/** Every query on items and their sharing is scoped by the owner: another person's id finds nothing. */
+const ownItems = (def: KindDef, owner: OwnerScope) => eq(def.table.personId, owner.personId);
+const sharingOfItem = (def: KindDef, owner: OwnerScope, itemId: string) =>
+  and(
+    eq(itemSharing.personId, owner.personId),
+    eq(itemSharing.itemKind, def.kind),
+    eq(itemSharing.itemId, itemId),
+  );
+
+export const personalDataRepository = {
+  async list(
+    db: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    options: {
+      /** Only the items this club holds (any view). */
+      tenantId?: string;
+      order: 'ascending' | 'descending';
+      page?: { limit: number; offset: number };
+    },
+  ): Promise<{ rows: ItemRow[]; total: number }> {
+    const t = def.table;
+    const where = and(
+      ownItems(def, owner),
+      options.tenantId
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(itemSharing)
+              .where(
+                and(
+                  eq(itemSharing.itemKind, def.kind),
+                  eq(itemSharing.itemId, t.id),
+                  eq(itemSharing.tenantId, options.tenantId),
+                  or(itemSharing.isDefault, itemSharing.intern, itemSharing.extern),
+                ),
+              ),
+          )
+        : undefined,
+    );
+    const by =
+      options.order === 'ascending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
+    const query = db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...by);
+    if (!options.page) {
+      const rows = (await query) as unknown as ItemRow[];
+      return { rows, total: rows.length };
+    }
+    const rows = (await query.limit(options.page.limit).offset(options.page.offset)) as unknown as ItemRow[];
+    const [total] = await db.select({ n: count() }).from(t).where(where);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The owner's item, optionally locked for update. */
+  async findOwn(
+    db: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    id: string,
+    lock: boolean,
+  ): Promise<ItemRow | undefined> {
+    const query = db
+      .select()
+      .from(def.table)
+      .where(and(eq(def.table.id, id), ownItems(def, owner)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async insert(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    values: Record<string, unknown>,
+  ): Promise<ItemRow> {
+    const [row] = await tx
+      .insert(def.table)
+      .values({ ...values, personId: owner.personId, createdBy: owner.personId } as never)
+      .returning();
+    return row as unknown as ItemRow;
+  },
+
+  async update(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    id: string,
+    values: Record<string, unknown>,
+  ): Promise<void> {
+    await tx
+      .update(def.table)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(def.table.id, id), ownItems(def, owner)));
+  },
+
+  async delete(tx: DbOrTx, owner: OwnerScope, def: KindDef, id: string): Promise<void> {
+    await tx.delete(itemSharing).where(sharingOfItem(def, owner, id));
+    await tx.delete(def.table).where(and(eq(def.table.id, id), ownItems(def, owner)));
+  },
+
+  /** Makes the item the owner's only default of its kind. */
+  async makeOnlyDefault(tx: DbOrTx, owner: OwnerScope, def: KindDef, id: string): Promise<void> {
+    const t = withDefault(def);
+    await tx
+      .update(t)
+      .set({ isDefault: false })
+      .where(and(eq(t.personId, owner.personId), ne(t.id, id)));
+    await tx
+      .update(t)
+      .set({ isDefault: true })
+      .where(and(eq(t.personId, owner.personId), eq(t.id, id)));
+  },
+
+  async countOthers(tx: DbOrTx, owner: OwnerScope, def: KindDef, id: string): Promise<number> {
+    const t = def.table;
+    const [row] = await tx
+      .select({ n: count() })
+      .from(t)
+      .where(and(ownItems(def, owner), ne(t.id, id)));
+    return row?.n ?? 0;
+  },
+
+  // ---------------------------------------------------------------- sharing with clubs
+
+  /** The sharing rows of these items with the clubs that hold them (club rows for display). */
+  async sharingOf(
+    db: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    itemIds: string[],
+  ): Promise<{ sharing: SharingRow; tenant: TenantRow }[]> {
+    if (itemIds.length === 0) return [];
+    return db
+      .select({ sharing: itemSharing, tenant: tenants })
+      .from(itemSharing)
+      .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
+      .where(
+        and(
+          eq(itemSharing.personId, owner.personId),
+          eq(itemSharing.itemKind, def.kind),
+          inArray(itemSharing.itemId, itemIds),
+        ),
+      );
+  },
+
+  /** One club's sharing row of the item, locked for update. */
+  async lockSharing(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    itemId: string,
+    tenantId: string,
+  ): Promise<SharingRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(itemSharing)
+      .where(and(sharingOfItem(def, owner, itemId), eq(itemSharing.tenantId, tenantId)))
+      .for('update');
+    return row;
+  },
+
+  async upsertSharing(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    itemId: string,
+    tenantId: string,
+    flags: SharingFlags,
+  ): Promise<void> {
+    await tx
+      .insert(itemSharing)
+      .values({ personId: owner.personId, itemKind: def.kind, itemId, tenantId, ...flags })
+      .onConflictDoUpdate({
+        target: [itemSharing.itemKind, itemSharing.itemId, itemSharing.tenantId],
+        set: { ...flags, updatedAt: new Date() },
+      });
+  },
+
+  async setSharingFlags(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    sharingId: string,
+    flags: SharingFlags,
+  ): Promise<void> {
+    await tx
+      .update(itemSharing)
+      .set({ ...flags, updatedAt: new Date() })
+      .where(and(eq(itemSharing.id, sharingId), eq(itemSharing.personId, owner.personId)));
+  },
+
+  async deleteSharing(tx: DbOrTx, owner: OwnerScope, sharingId: string): Promise<void> {
+    await tx
+      .delete(itemSharing)
+      .where(and(eq(itemSharing.id, sharingId), eq(itemSharing.personId, owner.personId)));
+  },
+
+  /** Names of the persons who created items (display only). */
+  async creatorNames(db: DbOrTx, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
+      .from(persons)
+      .where(inArray(persons.id, ids));
+  },
+
+  /** The sign-up address as the person's first (default) mail item, created by the person. */
+  async insertSignUpMail(db: DbOrTx, owner: OwnerScope, email: string): Promise<void> {
+    await db
+      .insert(mailAddresses)
+      .values({ personId: owner.personId, email, isDefault: true, createdBy: owner.personId });
+  },
+
+  async mailAddressesOf(db: DbOrTx, owner: OwnerScope): Promise<string[]> {
+    const rows = await db
+      .select({ email: mailAddresses.email })
+      .from(mailAddresses)
+      .where(eq(mailAddresses.personId, owner.personId));
+    return rows.map((r) => r.email);
+  },
+
+  /**
+   * Mail addresses and phone numbers of these persons that they shared (intern or extern) with the club:
+   * the SQL twin of the policy's `sharedItem.view`, for a club the scope belongs to (else nothing).
+   */
+  async sharedContacts(
+    db: DbOrTx,
+    scope: Pick<ActorScope, 'tenantIds'>,
+    tenantId: string,
+    personIds: string[],
+  ): Promise<{ mails: Map<string, string[]>; phones: Map<string, string[]> }> {
+    const mails = new Map<string, string[]>();
+    const phones = new Map<string, string[]>();
+    if (personIds.length === 0 || !scope.tenantIds.includes(tenantId)) return { mails, phones };
+    // What each person shared (intern or extern) with this club, for one kind of contact data.
+    const sharedValues = (
+      kind: 'mail' | 'phone',
+      table: typeof mailAddresses | typeof phoneNumbers,
+      value: AnyColumn,
+    ) =>
+      db
+        .selectDistinct({
+          personId: table.personId,
+          value: sql<string>`${value}`,
+          createdAt: table.createdAt,
+        })
+        .from(table)
+        .innerJoin(
+          itemSharing,
+          and(
+            eq(itemSharing.itemKind, kind),
+            eq(itemSharing.itemId, table.id),
+            eq(itemSharing.personId, table.personId),
+            eq(itemSharing.tenantId, tenantId),
+            or(eq(itemSharing.intern, true), eq(itemSharing.extern, true)),
+          ),
+        )
+        .where(inArray(table.personId, personIds))
+        .orderBy(asc(table.createdAt));
+    const mailRows = await sharedValues('mail', mailAddresses, mailAddresses.email);
+    const phoneRows = await sharedValues('phone', phoneNumbers, phoneNumbers.number);
+    for (const r of mailRows) mails.set(r.personId, [...(mails.get(r.personId) ?? []), r.value]);
+    for (const r of phoneRows) phones.set(r.personId, [...(phones.get(r.personId) ?? []), r.value]);
+    return { mails, phones };
+  },
+};

@@ -1,0 +1,3 @@
+/** Teams of a club: rosters, documents, contact persons, upcoming events. */
+export { teamsRoutes } from './teams.routes.ts';
+export { storeTeamDocument } from './team-files.ts';

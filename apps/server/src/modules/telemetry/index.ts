@@ -1,0 +1,2 @@
+/** Client telemetry into bounded Prometheus counters. */
+export { telemetryRoutes } from './telemetry.routes.ts';

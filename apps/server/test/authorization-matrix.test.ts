@@ -1,0 +1,512 @@
+/**
+ * The authorization matrix (docs/decisions/0011-authorization-policy.md), generated from the route table:
+ * every registered /api route with an id in its path must have a row here, and each row runs the
+ * documented actors against a fresh subject — a member of another club, a member of the same club without
+ * the needed role (or not the owner), and the allowed actor — asserting the documented status. A refused
+ * request must change no row in any table. A new route with an id fails this test until it has a row.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  blogPosts,
+  calendarFeeds,
+  eventRegistrations,
+  messages,
+  teamContactPersons,
+  teamMembers,
+  teams,
+} from '../src/db/schema/index.ts';
+import { createFixtureEvent, storeEventDocument } from '../src/modules/events/index.ts';
+import { invoicesService } from '../src/modules/invoices/index.ts';
+import { storeTeamDocument } from '../src/modules/teams/index.ts';
+import { createTestContext, type TestContext, type TestPerson } from './harness.ts';
+
+/** The actors: `stranger` belongs to another club only; the others to the subject's club. */
+const PERSONAS = ['stranger', 'member', 'owner', 'organiser', 'committee'] as const;
+type Persona = (typeof PERSONAS)[number];
+
+interface Fixture {
+  ctx: TestContext;
+  club: string;
+  otherClub: string;
+  people: Record<Persona, TestPerson>;
+}
+
+interface Request {
+  /** Path parameters, by name. */
+  params: Record<string, string>;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** No bearer token: the path itself is the secret (the calendar feed). */
+  anonymous?: boolean;
+}
+
+interface Row<S> {
+  /** A fresh subject for this row (owned by `owner`, of the club `club`). */
+  setup(f: Fixture): Promise<S>;
+  /** The request an actor sends about the subject. */
+  request(s: S, who: Persona, f: Fixture): Request | Promise<Request>;
+  /** The documented answer per actor; refused ones (4xx) run first and must change nothing. */
+  expect: Partial<Record<Persona, number>>;
+}
+
+const row = <S>(r: Row<S>): Row<unknown> => r;
+
+// ------------------------------------------------------------------ subjects
+
+async function clubEvent(f: Fixture, visibility: 'members' | 'public' = 'members') {
+  const event = await createFixtureEvent(f.ctx.db, {
+    tenantId: f.club,
+    visibility,
+    prices: [{ name: 'Mitglied', kind: 'price', amount: 10 }],
+    contactPersons: [{ name: 'Erika Kontakt', email: 'erika@example.org' }],
+  });
+  const documentId = await storeEventDocument(f.ctx.db, f.ctx.config.dataDir, {
+    tenantId: f.club,
+    eventId: event.id,
+    fileName: 'ausschreibung.txt',
+    contentType: 'text/plain',
+    bytes: Buffer.from('Ausschreibung'),
+  });
+  return { eventId: event.id, priceIds: event.priceIds, documentId };
+}
+
+/** An event the owner is registered for (participating). */
+async function ownersRegistration(f: Fixture) {
+  const event = await clubEvent(f);
+  await f.ctx.db.insert(eventRegistrations).values({
+    tenantId: f.club,
+    eventId: event.eventId,
+    personId: f.people.owner.personId,
+    status: 'participating',
+    priceOptionIds: event.priceIds,
+  });
+  return event;
+}
+
+async function post(f: Fixture, scopeType: 'members' | 'team', teamId: string | null = null) {
+  const [row] = await f.ctx.db
+    .insert(blogPosts)
+    .values({ tenantId: f.club, title: `Neuigkeit ${randomUUID()}`, body: '<p>Text</p>', scopeType, teamId })
+    .returning({ id: blogPosts.id });
+  return { postId: row!.id };
+}
+
+async function team(f: Fixture) {
+  const [t] = await f.ctx.db
+    .insert(teams)
+    .values({ tenantId: f.club, name: `Team ${randomUUID().slice(0, 8)}` })
+    .returning({ id: teams.id });
+  const teamId = t!.id;
+  await f.ctx.db.insert(teamMembers).values({ teamId, personId: f.people.owner.personId, role: 'player' });
+  await f.ctx.db
+    .insert(teamContactPersons)
+    .values({ teamId, tenantId: f.club, name: 'Trainerin', function: 'Trainerin' });
+  const documentId = await storeTeamDocument(f.ctx.db, f.ctx.config.dataDir, {
+    tenantId: f.club,
+    teamId,
+    name: 'Trainingsplan',
+    fileName: 'plan.txt',
+    contentType: 'text/plain',
+    bytes: Buffer.from('Plan'),
+  });
+  return { teamId, documentId };
+}
+
+async function ownersMessage(f: Fixture) {
+  const [m] = await f.ctx.db
+    .insert(messages)
+    .values({
+      personId: f.people.owner.personId,
+      tenantId: f.club,
+      kind: 'club',
+      title: 'Hallo',
+      body: 'Text',
+    })
+    .returning({ id: messages.id });
+  return { messageId: m!.id };
+}
+
+async function ownersInvoice(f: Fixture) {
+  const number = `RE-M-${randomUUID().slice(0, 8)}`;
+  const created = await f.ctx.db.transaction((tx) =>
+    invoicesService.create(
+      tx,
+      {
+        tenantId: f.club,
+        personId: f.people.owner.personId,
+        direction: 'incoming',
+        number,
+        title: 'Beitrag',
+        invoiceDate: '2026-01-15',
+        dueDate: '2026-02-15',
+        status: 'open',
+        issuer: { name: 'Matrixverein' },
+        recipient: { name: 'Olga Owner' },
+        payee: null,
+        paymentReference: number,
+        lines: [{ description: 'Beitrag', quantity: 1, unitPriceCents: 1000, vatRateBp: 0 }],
+      },
+      null,
+    ),
+  );
+  return { invoiceId: created!.id };
+}
+
+/** An item of the owner's personal data, created through the API as the owner would. */
+async function ownersItem(f: Fixture, kind: string, body: object) {
+  const res = await f.ctx.app.inject({
+    method: 'POST',
+    url: `/api/me/${kind}`,
+    headers: await f.ctx.auth(f.people.owner),
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return { itemId: res.json<{ id: string }>().id };
+}
+
+async function ownersFeed(f: Fixture) {
+  const token = `matrix-${randomUUID()}`;
+  await f.ctx.db
+    .insert(calendarFeeds)
+    .values({ personId: f.people.owner.personId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.personId, set: { token } });
+  return { token };
+}
+
+async function avatarUpload() {
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+// ------------------------------------------------------------------ the matrix
+
+type E = Awaited<ReturnType<typeof clubEvent>>;
+const event = (id: (s: E) => string) => (s: E) => ({ params: { id: id(s) } });
+const tenantEvent =
+  (extra: (s: E) => Record<string, string> = () => ({})) =>
+  (s: E, _w: Persona, f: Fixture) => ({
+    params: { tenantId: f.club, eventId: s.eventId, ...extra(s) },
+  });
+
+/** Club content every member sees: another club's member gets 404. */
+const clubMembersSee = { stranger: 404, member: 200 } as const;
+/** Person-owned data: only the owner; a clubmate and another club's member alike get 404. */
+const ownerOnly = (status: number) => ({ stranger: 404, member: 404, owner: status });
+
+const PERSONAL_KINDS: { kind: string; body: object; scoped: boolean }[] = [
+  {
+    kind: 'address',
+    body: { street: 'Hauptstraße', streetNumber: '5', zip: '50667', city: 'Köln' },
+    scoped: true,
+  },
+  { kind: 'mail', body: { email: 'olga@example.org' }, scoped: true },
+  { kind: 'phone', body: { number: '0171 1234567' }, scoped: true },
+  { kind: 'bankaccount', body: { iban: 'DE89370400440532013000' }, scoped: false },
+  { kind: 'confectioninformation', body: { confectionSize: 42, clothingPartType: 'shoe' }, scoped: false },
+  { kind: 'medicalinformation', body: { type: 'allergy', name: 'Wespengift' }, scoped: false },
+  { kind: 'additionalinformation', body: { name: 'Abzeichen', description: 'Gold' }, scoped: false },
+];
+
+function personalRows(): Record<string, Row<unknown>> {
+  const rows: Record<string, Row<unknown>> = {};
+  for (const { kind, body, scoped } of PERSONAL_KINDS) {
+    const item = (f: Fixture) => ownersItem(f, kind, body);
+    type I = { itemId: string };
+    const byId = (payload?: (f: Fixture) => unknown) => (s: I, _w: Persona, f: Fixture) => ({
+      params: { id: s.itemId },
+      payload: payload?.(f),
+    });
+    rows[`PUT /api/me/${kind}/:id`] = row({ setup: item, request: byId(() => body), expect: ownerOnly(200) });
+    rows[`DELETE /api/me/${kind}/:id`] = row({ setup: item, request: byId(), expect: ownerOnly(204) });
+    rows[`PUT /api/me/${kind}/:id/share`] = row({
+      setup: item,
+      request: byId((f) => ({ tenantIds: [f.club] })),
+      expect: ownerOnly(200),
+    });
+    if (!scoped) continue;
+    for (const suffix of ['share/extern', 'share/intern', 'share/extern/remove', 'share/intern/remove']) {
+      rows[`POST /api/me/${kind}/:id/${suffix}`] = row({
+        setup: item,
+        request: byId((f) => ({ tenantId: f.club })),
+        expect: ownerOnly(200),
+      });
+    }
+  }
+  return rows;
+}
+
+const MATRIX: Record<string, Row<unknown>> = {
+  // Persons: only oneself.
+  'GET /api/b2c/person/:subject': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { subject: f.people.owner.subject } }),
+    expect: ownerOnly(200),
+  }),
+  'GET /api/tenants/notenant/person/:personId': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { personId: f.people.owner.personId } }),
+    expect: ownerOnly(200),
+  }),
+
+  // Events of the club (members-only): every member sees them, another club's member does not.
+  'GET /api/event/:id': row({ setup: clubEvent, request: event((s) => s.eventId), expect: clubMembersSee }),
+  'GET /api/event/:id/registration': row({
+    setup: clubEvent,
+    request: event((s) => s.eventId),
+    expect: clubMembersSee,
+  }),
+  'GET /api/event/:id/contract': row({
+    setup: clubEvent,
+    request: event((s) => s.eventId),
+    expect: clubMembersSee,
+  }),
+  'GET /api/event/:id/ical': row({
+    setup: clubEvent,
+    request: event((s) => s.eventId),
+    expect: clubMembersSee,
+  }),
+  'POST /api/event/:id/registration': row({
+    setup: clubEvent,
+    request: (s: E) => ({ params: { id: s.eventId }, payload: { priceOptionIds: s.priceIds } }),
+    expect: { stranger: 404, member: 201 },
+  }),
+  'POST /api/event/:id/registration/cancel': row({
+    setup: ownersRegistration,
+    request: event((s) => s.eventId),
+    // A clubmate who is not registered has nothing to cancel: the registration is not theirs to see.
+    expect: { stranger: 404, member: 404, owner: 200 },
+  }),
+  'GET /api/tenants/:tenantId/event/:eventId/eventparticipant/:personId': row({
+    setup: ownersRegistration,
+    request: (s: E, _w, f) => ({
+      params: { tenantId: f.club, eventId: s.eventId, personId: f.people.owner.personId },
+    }),
+    // Someone else's registration is theirs: hidden (404) unless the actor organises the club's events.
+    expect: { stranger: 404, member: 404, owner: 200, organiser: 200 },
+  }),
+  'GET /api/tenants/:tenantId/event/:eventId/documentupload': row({
+    setup: clubEvent,
+    request: tenantEvent(),
+    expect: clubMembersSee,
+  }),
+  'GET /api/tenants/:tenantId/event/:eventId/documentupload/:documentId/download': row({
+    setup: clubEvent,
+    request: tenantEvent((s) => ({ documentId: s.documentId })),
+    expect: clubMembersSee,
+  }),
+  'GET /api/tenants/:tenantId/event/:eventId/contactperson': row({
+    setup: clubEvent,
+    request: tenantEvent(),
+    expect: clubMembersSee,
+  }),
+
+  // News: a team post is for the team and the club's news editors; a club's list shows outsiders its public posts.
+  'GET /api/me/cms2/blogpost/:id': row({
+    setup: async (f) => post(f, 'team', (await team(f)).teamId),
+    request: (s: { postId: string }) => ({ params: { id: s.postId } }),
+    expect: { stranger: 404, member: 404, owner: 200, committee: 200 },
+  }),
+  'POST /api/me/cms2/blogpost/:id/read': row({
+    setup: async (f) => post(f, 'team', (await team(f)).teamId),
+    request: (s: { postId: string }) => ({ params: { id: s.postId } }),
+    expect: { stranger: 404, member: 404, owner: 200 },
+  }),
+  'GET /api/tenants/:tenantId/cms2/blogpost': row({
+    setup: (f) => post(f, 'members'),
+    request: (_s, _w, f) => ({ params: { tenantId: f.club } }),
+    expect: { stranger: 200, member: 200 },
+  }),
+  'GET /api/tenants/:tenantId/cms2/blogpost/:id': row({
+    setup: (f) => post(f, 'members'),
+    request: (s: { postId: string }, _w, f) => ({ params: { tenantId: f.club, id: s.postId } }),
+    expect: clubMembersSee,
+  }),
+  'POST /api/tenants/:tenantId/cms2/blogpost/:id/read': row({
+    setup: (f) => post(f, 'members'),
+    request: (s: { postId: string }, _w, f) => ({ params: { tenantId: f.club, id: s.postId } }),
+    expect: clubMembersSee,
+  }),
+  'POST /api/tenants/:tenantId/cms2/blogpost': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club }, payload: { title: 'Neu', body: '<p>x</p>' } }),
+    expect: { stranger: 404, member: 403, organiser: 201, committee: 201 },
+  }),
+
+  // Club messages: committee and admins write to all members.
+  'POST /api/tenants/:tenantId/messages': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club }, payload: { title: 'An alle', body: 'Text' } }),
+    expect: { stranger: 404, member: 403, organiser: 403, committee: 201 },
+  }),
+
+  // Inbox, invoices: the owner's.
+  'POST /api/me/messages/:id/read': row({
+    setup: ownersMessage,
+    request: (s: { messageId: string }) => ({ params: { id: s.messageId } }),
+    expect: ownerOnly(200),
+  }),
+  'POST /api/me/messages/:id/unread': row({
+    setup: ownersMessage,
+    request: (s: { messageId: string }) => ({ params: { id: s.messageId } }),
+    expect: ownerOnly(200),
+  }),
+  'DELETE /api/me/messages/:id': row({
+    setup: ownersMessage,
+    request: (s: { messageId: string }) => ({ params: { id: s.messageId } }),
+    expect: ownerOnly(204),
+  }),
+  'GET /api/invoice/:id': row({
+    setup: ownersInvoice,
+    request: (s: { invoiceId: string }) => ({ params: { id: s.invoiceId } }),
+    expect: ownerOnly(200),
+  }),
+  'GET /api/invoice/:id/pdf': row({
+    setup: ownersInvoice,
+    request: (s: { invoiceId: string }) => ({ params: { id: s.invoiceId } }),
+    expect: ownerOnly(200),
+  }),
+
+  // Teams: every member of the team's club.
+  'GET /api/team/:id': row({
+    setup: team,
+    request: (s: { teamId: string }) => ({ params: { id: s.teamId } }),
+    expect: clubMembersSee,
+  }),
+  'GET /api/tenant/:tenantId/team/:teamId/documentupload': row({
+    setup: team,
+    request: (s: { teamId: string }, _w, f) => ({ params: { tenantId: f.club, teamId: s.teamId } }),
+    expect: clubMembersSee,
+  }),
+  'GET /api/tenant/:tenantId/team/:teamId/documentupload/:documentId/download': row({
+    setup: team,
+    request: (s: { teamId: string; documentId: string }, _w, f) => ({
+      params: { tenantId: f.club, teamId: s.teamId, documentId: s.documentId },
+    }),
+    expect: clubMembersSee,
+  }),
+  'GET /api/tenant/:tenantId/team/:teamId/contactperson': row({
+    setup: team,
+    request: (s: { teamId: string }, _w, f) => ({ params: { tenantId: f.club, teamId: s.teamId } }),
+    expect: clubMembersSee,
+  }),
+
+  // A club avatar: only for one's own clubs.
+  'PUT /api/me/image/tenant/:tenantId/:scope/upload': row({
+    setup: async () => null,
+    request: async (_s, _w, f) => ({ params: { tenantId: f.club, scope: '2' }, ...(await avatarUpload()) }),
+    expect: { stranger: 404, member: 200 },
+  }),
+
+  // The calendar feed: its secret token is the authorization; someone else's (or a guessed) token is 404.
+  'GET /api/calendar/:token.ics': row({
+    setup: ownersFeed,
+    request: (s: { token: string }, who) => ({
+      params: { token: who === 'owner' ? s.token : `guess-${randomUUID()}` },
+      anonymous: true,
+    }),
+    expect: { stranger: 404, member: 404, owner: 200 },
+  }),
+
+  ...personalRows(),
+};
+
+// ------------------------------------------------------------------ running it
+
+let f: Fixture;
+
+beforeAll(async () => {
+  const ctx = await createTestContext();
+  const club = await ctx.createClub('Matrixverein');
+  const otherClub = await ctx.createClub('Anderer Verein');
+  const people = Object.fromEntries(
+    await Promise.all(PERSONAS.map(async (p) => [p, await ctx.createPerson({ lastName: p })] as const)),
+  ) as Record<Persona, TestPerson>;
+  await ctx.addMembership(people.stranger.personId, otherClub);
+  await ctx.addMembership(people.stranger.personId, otherClub, 'admin');
+  for (const p of ['member', 'owner', 'organiser', 'committee'] as const)
+    await ctx.addMembership(people[p].personId, club);
+  await ctx.addMembership(people.organiser.personId, club, 'organiser');
+  await ctx.addMembership(people.committee.personId, club, 'committee');
+  f = { ctx, club, otherClub, people };
+});
+afterAll(() => f.ctx.close());
+
+/** Routes under /api with an id in the path (`:scope`, an avatar scope code, is not an id). */
+function idRoutes(ctx: TestContext): string[] {
+  return ctx.routes
+    .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+    .filter((r) => (r.url.match(/:(\w+)/g) ?? []).some((p) => p !== ':scope'))
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+/** A checksum of every row of every table (the outbox flag push_pending excepted: the dispatcher clears it). */
+async function databaseChecksum(): Promise<string> {
+  const tables = await f.ctx.db.execute<{ table_name: string }>(sql`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const parts = tables.rows.map(
+    ({ table_name }) =>
+      sql`select ${table_name}::text as t, md5(coalesce(string_agg((to_jsonb(x) - 'push_pending')::text, '|' order by (to_jsonb(x) - 'push_pending')::text), '')) as h from ${sql.identifier(table_name)} x`,
+  );
+  const result = await f.ctx.db.execute<{ t: string; h: string }>(sql.join(parts, sql` union all `));
+  return result.rows
+    .map((r) => `${r.t}:${r.h}`)
+    .sort()
+    .join('\n');
+}
+
+async function send(key: string, req: Request, who: Persona) {
+  const [method, pattern] = key.split(' ') as [string, string];
+  const url = pattern.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(req.params[name]!));
+  const auth = req.anonymous ? {} : await f.ctx.auth(f.people[who]);
+  return f.ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...auth, ...req.headers },
+    ...(req.payload !== undefined ? { payload: req.payload as object } : {}),
+  });
+}
+
+describe('authorization matrix', () => {
+  const size = Object.values(MATRIX).reduce((n, r) => n + Object.keys(r.expect).length, 0);
+
+  it(`has a row for every route with an id, and no row without a route (${Object.keys(MATRIX).length} routes, ${size} requests)`, () => {
+    const routes = idRoutes(f.ctx);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((r) => !(r in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !routes.includes(k))).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers each actor as documented', async (key) => {
+    const entry = MATRIX[key]!;
+    const subject = await entry.setup(f);
+    // Refusals first, each changing nothing; the allowed actors last (they may change the subject).
+    const actors = (Object.entries(entry.expect) as [Persona, number][]).sort(
+      ([, a], [, b]) => Number(b >= 400) - Number(a >= 400),
+    );
+    for (const [who, status] of actors) {
+      const req = await entry.request(subject, who, f);
+      const before = status >= 400 ? await databaseChecksum() : '';
+      const res = await send(key, req, who);
+      expect({ who, status: res.statusCode }).toEqual({ who, status });
+      if (status >= 400) {
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.json()).toMatchObject({ status });
+        expect(await databaseChecksum(), `${who} changed a row`).toBe(before);
+      }
+    }
+  });
+});

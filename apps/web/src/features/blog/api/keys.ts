@@ -1,0 +1,8 @@
+import { resourceKeys } from '../../../shared/api/query-keys.ts';
+
+/** Every query key of the blog feature. */
+export const blogKeys = {
+  all: resourceKeys.blog,
+  posts: () => [...blogKeys.all, 'posts'] as const,
+  post: (id: string) => [...blogKeys.all, 'post', id] as const,
+};

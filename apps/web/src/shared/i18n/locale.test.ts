@@ -1,0 +1,50 @@
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDay, formatMoney } from './format.ts';
+import { uiLanguage, uiLocale } from './locale.ts';
+
+describe('the one language → locale mapping', () => {
+  it.each([
+    ['de', 'de'],
+    ['de-AT', 'de'],
+    ['en', 'en'],
+    ['en-US', 'en'],
+    ['EN_gb', 'en'],
+    ['fr', 'de'],
+    ['', 'de'],
+    [undefined, 'de'],
+    [null, 'de'],
+  ])('%j is shown as %s', (tag, language) => {
+    expect(uiLanguage(tag)).toBe(language);
+  });
+
+  it('gives every library the same language', () => {
+    const date = new Date(Date.UTC(2026, 10, 21, 12));
+    for (const tag of ['en', 'en-US']) {
+      const locale = uiLocale(tag);
+      expect(locale).toMatchObject({ intl: 'en-GB', calendarCulture: 'en', acceptLanguage: 'en' });
+      expect(format(date, 'EEEE, d MMMM', { locale: locale.dateFns })).toBe('Saturday, 21 November');
+    }
+    const de = uiLocale('de');
+    expect(de).toMatchObject({ intl: 'de-DE', calendarCulture: 'de', acceptLanguage: 'de' });
+    expect(format(date, 'EEEE, d. MMMM', { locale: de.dateFns })).toBe('Samstag, 21. November');
+  });
+});
+
+describe('formatting in the UI language', () => {
+  const nbsp = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
+
+  it('formats calendar dates whatever the time zone, and nothing for missing or bad input', () => {
+    expect(formatDay('2026-11-21', 'de')).toBe('21.11.2026');
+    expect(formatDay('2026-11-21', 'en-US')).toBe('21 Nov 2026');
+    expect(formatDay(null, 'de')).toBe('');
+    expect(formatDay('kaputt', 'de')).toBe('');
+    expect(formatDate(undefined, 'de')).toBe('');
+    expect(formatDateTime('kaputt', 'de')).toBe('');
+  });
+
+  it('formats amounts with the currency where the language puts it', () => {
+    expect(nbsp(formatMoney(1234.5, 'EUR', 'de'))).toBe('1.234,50 €');
+    expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+  });
+});
