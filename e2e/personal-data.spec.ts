@@ -38,16 +38,58 @@ test.describe('personal data', () => {
     },
   );
 
-  test('an invalid IBAN gets the spec message', { tag: '@desktop-only' }, async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, {
-      from: '/profile/bankaccount',
-      expectPath: '/profile/bankaccount',
-    });
-    await page.locator('ion-button:visible', { hasText: 'Bankverbindung hinzufügen' }).click();
-    await page.getByLabel('IBAN *').fill('DE89 3704 0044 0532 0130 01');
-    await page.locator('ion-button:visible', { hasText: 'IBAN prüfen' }).click();
-    await expect(page.getByText('The provided IBAN did not pass validation.').first()).toBeVisible();
-  });
+  test(
+    'the IBAN is checked while typing, in German, and a valid one fills in the BIC',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
+        from: '/profile/bankaccount',
+        expectPath: '/profile/bankaccount',
+      });
+      await page.locator('ion-button:visible', { hasText: 'Bankverbindung hinzufügen' }).click();
+      const iban = page.getByLabel('IBAN *');
+      await iban.fill('DE89 3704 0044 0532 0130 01');
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Die angegebene IBAN ist ungültig.' }),
+      ).toBeVisible();
+      await iban.fill('DE89 3704 0044 0532 0130 00');
+      await expect(
+        page.getByRole('status').filter({ hasText: 'IBAN erfolgreich geprüft. BIC: COBADEFFXXX' }),
+      ).toBeVisible();
+      await expect(page.getByLabel('BIC')).toHaveValue('COBADEFFXXX');
+    },
+  );
+
+  test(
+    'a phone form explains each refused field next to it, in the UI language',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
+        from: '/profile/phone',
+        expectPath: '/profile/phone',
+      });
+      await page.locator('ion-button:visible', { hasText: 'Telefonnummer hinzufügen' }).click();
+      const save = page.locator('ion-button:visible', { hasText: 'Speichern' });
+      await save.click();
+      const required = page.locator('.vh-field-error', { hasText: 'Bitte ausfüllen.' });
+      await expect(required).toBeVisible();
+      expect((await required.boundingBox())?.height).toBeGreaterThan(10);
+
+      // 'Art' starts as Mobil; a number the server refuses gets its German text under the field.
+      await page.getByLabel('Telefonnummer *').fill('abc');
+      await save.click();
+      await expect(
+        page.locator('.vh-field-error', { hasText: 'Bitte gib eine gültige Telefonnummer ein' }),
+      ).toBeVisible();
+      await expect(page.getByText('Bitte prüfe die markierten Felder.')).toBeVisible();
+
+      await page.getByLabel('Telefonnummer *').fill('0171 1234567');
+      await save.click();
+      await expect(
+        page.locator('ion-item:visible').filter({ hasText: '+49 171 1234567' }).first(),
+      ).toBeVisible();
+    },
+  );
 });
 
 test.describe('account deletion', () => {

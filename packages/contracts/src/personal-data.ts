@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldError } from './field-errors.ts';
 import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 /**
@@ -32,18 +33,20 @@ const blankToUndefined = (value: unknown) => {
  * optional text as `null`, and what a GET returns must be accepted by the PUT of the same resource.
  */
 export const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().max(max, `at most ${max} characters`).nullish());
-export const requiredText = (max: number, message = 'required') =>
+  z.preprocess(blankToUndefined, z.string().max(max, fieldError('tooLong', max)).nullish());
+export const requiredText = (max: number, message = fieldError('required')) =>
   z.preprocess(
     blankToUndefined,
-    z.string({ error: message }).min(1, message).max(max, `at most ${max} characters`),
+    z.string({ error: message }).min(1, message).max(max, fieldError('tooLong', max)),
   );
 
-/** Case-insensitive enum on input. */
-const lowerEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+/** Case-insensitive enum on input; an empty or missing choice takes the default, else is `required`. */
+const lowerEnum = <T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(values, { error: message }),
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v) ?? fallback,
+    z.enum(values, {
+      error: (issue) => (issue.input === undefined ? fieldError('required') : fieldError('invalidOption')),
+    }),
   );
 
 /** Renames alternative spellings of a field onto the canonical name (first one present wins). */
@@ -103,12 +106,12 @@ export const AddressInputSchema = z.preprocess(
     street: requiredText(200),
     streetNumber: optionalText(20),
     addition: optionalText(200),
-    zip: requiredText(12).pipe(z.string().regex(/^[A-Za-z0-9 -]{3,12}$/, 'expected a postal code')),
+    zip: requiredText(12).pipe(z.string().regex(/^[A-Za-z0-9 -]{3,12}$/, fieldError('postalCode'))),
     city: requiredText(120),
     country: optionalText(120),
     countryCode: z.preprocess(
       (v) => (typeof blankToUndefined(v) === 'string' ? (blankToUndefined(v) as string).toUpperCase() : 'DE'),
-      z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter ISO country code'),
+      z.string().regex(/^[A-Z]{2}$/, fieldError('countryCode')),
     ),
     description: optionalText(200),
   }),
@@ -131,7 +134,7 @@ export type Address = z.infer<typeof AddressSchema>;
 export const MailInputSchema = z.preprocess(
   aliasKeys({ email: ['mail', 'mailAddress', 'emailAddress', 'Email', 'Mail'] }),
   z.object({
-    email: requiredText(254).pipe(z.email('expected an e-mail address')),
+    email: requiredText(254).pipe(z.email(fieldError('email'))),
     description: optionalText(200),
     isDefault: z.boolean().optional(),
   }),
@@ -151,7 +154,7 @@ export const PhoneInputSchema = z.preprocess(
   aliasKeys({ number: ['phoneNumber', 'phone', 'Number', 'PhoneNumber'] }),
   z.object({
     number: requiredText(40),
-    type: lowerEnum(PHONE_TYPES, `expected one of ${PHONE_TYPES.join(', ')}`).default('mobile'),
+    type: lowerEnum(PHONE_TYPES, 'mobile'),
     description: optionalText(200),
     isDefault: z.boolean().optional(),
   }),
@@ -185,7 +188,7 @@ export const BANK_ACCOUNT_ALIASES = {
 export const BankAccountInputSchema = z.preprocess(
   aliasKeys(BANK_ACCOUNT_ALIASES),
   z.object({
-    iban: requiredText(42, 'an IBAN is required'),
+    iban: requiredText(42),
     bic: optionalText(11),
     bankcode: optionalText(20),
     name: optionalText(120),
@@ -237,9 +240,12 @@ export const CLOTHING_PART_TYPES = ['head', 'chest', 'pants', 'shoe', 'hand', 'o
 export const ConfectionInputSchema = z.object({
   confectionSize: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v),
-    z.number({ error: 'expected a number' }).positive('expected a positive number').max(1000),
+    z
+      .number({ error: fieldError('number') })
+      .positive(fieldError('positive'))
+      .max(1000, fieldError('tooLarge', 1000)),
   ),
-  clothingPartType: lowerEnum(CLOTHING_PART_TYPES, `expected one of ${CLOTHING_PART_TYPES.join(', ')}`),
+  clothingPartType: lowerEnum(CLOTHING_PART_TYPES),
   name: optionalText(120),
 });
 export type ConfectionInput = z.infer<typeof ConfectionInputSchema>;
@@ -254,7 +260,7 @@ export type Confection = z.infer<typeof ConfectionSchema>;
 // ---------------------------------------------------------------- medical
 export const MEDICAL_TYPES = ['allergy', 'physicallimitation', 'intolerance', 'medication', 'other'] as const;
 export const MedicalInputSchema = z.object({
-  type: lowerEnum(MEDICAL_TYPES, `expected one of ${MEDICAL_TYPES.join(', ')}`),
+  type: lowerEnum(MEDICAL_TYPES),
   name: requiredText(120),
   description: optionalText(2000),
 });
@@ -292,16 +298,16 @@ export const ConfectionListSchema = pagedListSchema(ConfectionSchema);
 export const MedicalListSchema = pagedListSchema(MedicalSchema);
 export const AdditionalListSchema = pagedListSchema(AdditionalSchema);
 
-export const ItemIdParamsSchema = z.object({ id: z.uuid({ error: 'expected an id' }) });
+export const ItemIdParamsSchema = z.object({ id: z.uuid({ error: fieldError('id') }) });
 
 /** PUT …/{id}/share: the exact set of clubs that hold the item (default view). */
 export const ShareTenantsInputSchema = z.object({
-  tenantIds: z.array(z.uuid({ error: 'expected a club id' })).max(50),
+  tenantIds: z.array(z.uuid({ error: fieldError('id') })).max(50),
 });
 
 /** POST …/{id}/share/{intern|extern}[/remove]. userId is accepted for compatibility and ignored. */
 export const ScopedShareInputSchema = z.object({
-  tenantId: z.uuid({ error: 'expected a club id' }),
+  tenantId: z.uuid({ error: fieldError('id') }),
   userId: z.string().max(64).optional(),
   entityId: z.string().max(64).optional(),
 });

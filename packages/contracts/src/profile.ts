@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldError } from './field-errors.ts';
 import { coerceGender } from './enums.ts';
 import { BasePersonSchema } from './person.ts';
 import {
@@ -19,13 +20,13 @@ import { TenantSummarySchema } from './tenant.ts';
 const birthdateInput = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v),
   z
-    .string({ error: 'required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date (YYYY-MM-DD)')
+    .string({ error: fieldError('required') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, fieldError('date'))
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'expected a real date')
-    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'expected a past date'),
+    }, fieldError('realDate'))
+    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), fieldError('pastDate')),
 );
 
 /**
@@ -74,7 +75,7 @@ export const ImageScopeParamsSchema = z.object({
   scope: z.coerce.number({ error: 'expected 0, 1 or 2' }).int().min(0).max(2, 'expected 0, 1 or 2'),
 });
 export const TenantImageScopeParamsSchema = ImageScopeParamsSchema.extend({
-  tenantId: z.uuid({ error: 'expected a club id' }),
+  tenantId: z.uuid({ error: fieldError('id') }),
 });
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

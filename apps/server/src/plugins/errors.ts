@@ -2,13 +2,53 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/errors.ts';
-import { hasText, languageOf, render } from '../lib/i18n.ts';
-import { HttpProblem, sendProblem, type FieldError } from '../lib/problem.ts';
+import { fieldErrorOf, parseFieldError } from '@vereinsheim/contracts/field-errors';
+import { hasText, languageOf, render, renderFirst, type Language } from '../lib/i18n.ts';
+import { HttpProblem, sendProblem, type FieldError, type ProblemParams } from '../lib/problem.ts';
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const pathPart = instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (pathPart) return pathPart;
   return context ?? 'request';
+}
+
+/** A field's label in the reader's language (the last path segment, as the activity log names fields). */
+function fieldLabel(lng: Language, field: string): string {
+  const last = field.split('.').at(-1) ?? field;
+  return renderFirst(lng, [`log.field.${last}`], field);
+}
+
+/**
+ * Field errors from the catalogue (`fieldError.<code>`, packages/contracts/src/field-errors.ts) get their message
+ * in the reader's language; any other field error keeps the message it was thrown with.
+ */
+function localizeFieldErrors(
+  lng: Language,
+  errors: FieldError[] | undefined,
+  params: ProblemParams | undefined,
+): FieldError[] | undefined {
+  return errors?.map((e) => {
+    const known = parseFieldError(e.code);
+    if (known)
+      return {
+        ...e,
+        code: known.code,
+        message: render(lng, { key: `fieldError.${known.code}`, params: known.params }),
+      };
+    // A field error carrying its problem's code (`bic.invalid`) reads as that problem's text.
+    if (e.code && hasText(`problem.${e.code}`))
+      return { ...e, message: render(lng, { key: `problem.${e.code}`, params }) };
+    return e;
+  });
+}
+
+/** The problem's detail for invalid fields: the first field's label and message. */
+function invalidFieldDetail(lng: Language, errors: FieldError[]): string {
+  const first = errors[0]!;
+  return render(lng, {
+    key: 'problem.invalidField',
+    params: { field: fieldLabel(lng, first.field), message: first.message },
+  });
 }
 
 /**
@@ -17,19 +57,17 @@ function fieldName(instancePath: string, context: string | undefined): string {
  */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const lng = languageOf(request);
+  const errors = [{ field: 'path', code: 'path', message: render(lng, { key: 'fieldError.path' }) }];
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    sendProblem(reply, 414, 'A path segment is too long.', {
-      errors: [{ field: 'path', message: 'a path segment is too long' }],
-    });
+    sendProblem(reply, 414, 'A path segment is too long.', { errors });
     return;
   }
   const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
-  sendProblem(reply, status, 'The request path is not a valid URL.', {
-    errors: [{ field: 'path', message: 'not a valid URL path (percent-encoding)' }],
-  });
+  sendProblem(reply, status, 'The request path is not a valid URL.', { errors });
 }
 
 /** Every error leaves as RFC 9457 problem+json; client mistakes are 4xx, never 500. */
@@ -37,13 +75,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpProblem | Error, request, reply) => {
     if (error instanceof HttpProblem) {
       // A coded problem's detail is its text in the request's language (src/locales).
+      const lng = languageOf(request);
       const key = `problem.${error.code}`;
+      const errors = localizeFieldErrors(lng, error.errors, error.params);
       const detail =
         error.code && hasText(key)
-          ? render(languageOf(request), { key, params: error.params })
-          : error.detail;
+          ? render(lng, { key, params: error.params })
+          : !error.code && errors?.length && errors.every((e) => parseFieldError(e.code))
+            ? invalidFieldDetail(lng, errors)
+            : error.detail;
       return sendProblem(reply, error.status, detail, {
-        errors: error.errors,
+        errors,
         type: error.type,
         code: error.code,
         challenge: error.challenge,
@@ -51,12 +93,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
-      const errors: FieldError[] = error.validation.map((v) => ({
-        field: fieldName(v.instancePath, context),
-        message: v.message ?? 'invalid',
-      }));
-      const first = errors[0];
-      const detail = first ? `Invalid ${first.field}: ${first.message}` : 'The request is invalid.';
+      const lng = languageOf(request);
+      const errors: FieldError[] = error.validation.map((v) => {
+        const { code, params } = fieldErrorOf({
+          ...(v.params as object),
+          code: v.keyword,
+          message: v.message,
+        });
+        return {
+          field: fieldName(v.instancePath, context),
+          code,
+          message: render(lng, { key: `fieldError.${code}`, params }),
+        };
+      });
+      const detail = errors.length ? invalidFieldDetail(lng, errors) : 'The request is invalid.';
       return sendProblem(reply, 400, detail, { errors });
     }
     if (isResponseSerializationError(error)) {

@@ -187,7 +187,13 @@ describe('text no column can hold answers 400 problem+json naming the field and 
       const field =
         c.inPath && !nul ? 'path' : c.field.replace('vor?nach', badText.replace(/[^\x20-\x7e]/g, '?'));
       expect(problem.errors[0].field).toBe(field);
-      expect(problem.detail).toContain(problem.errors[0].field);
+      // Named in the reader's language (German by default) from the field-error catalogue.
+      expect(problem.errors[0]).toMatchObject(
+        field === 'path'
+          ? { code: 'path', message: 'Diese Adresse ist ungültig.' }
+          : { code: 'badText', message: 'Dieser Text enthält unzulässige Zeichen.' },
+      );
+      if (field !== 'path') expect(problem.detail).toContain(problem.errors[0].message);
       expect(changedTables(before, await databaseFingerprint(ctx.db))).toEqual([]);
     });
   }

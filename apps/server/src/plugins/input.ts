@@ -67,7 +67,8 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
       ['body', request.body],
     ] as const) {
       const found = findBadText(value, part);
-      if (found) throw badRequest(`Invalid ${found.field}: ${found.message}`, [found]);
+      if (found)
+        throw badRequest(`Invalid ${found.field}: ${found.message}`, [{ ...found, code: 'badText' }]);
     }
   });
 });

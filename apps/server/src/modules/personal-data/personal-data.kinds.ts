@@ -152,7 +152,7 @@ function normalizePhone(input: Record<string, unknown>): Record<string, unknown>
   const parsed = parsePhoneNumberFromString(text(input.number ?? ''), 'DE');
   if (!parsed?.isValid()) {
     throw problem(400, 'phone.invalid', {
-      errors: [{ field: 'number', message: 'expected a valid phone number' }],
+      errors: [{ field: 'number', code: 'phoneNumber', message: 'expected a valid phone number' }],
     });
   }
   return {

@@ -318,16 +318,56 @@ describe('normalisation', () => {
     expect(res.json()).toMatchObject({ status, message });
   });
 
-  it('answers the spec message when a bank account has a bad IBAN', async () => {
+  it("answers the spec message when a bank account has a bad IBAN, in the reader's language", async () => {
     const res = await call(owner, 'POST', '/me/bankaccount', { iban: 'DE89370400440532013001' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'iban.invalid',
       detail: 'Die angegebene IBAN ist ungültig.',
-      errors: [{ field: 'iban', message: IBAN_MESSAGES.invalid }],
+      errors: [{ field: 'iban', code: 'iban.invalid', message: 'Die angegebene IBAN ist ungültig.' }],
     });
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/bankaccount',
+      headers: { ...(await ctx.auth(owner)), 'accept-language': 'en' },
+      payload: { iban: 'DE89370400440532013001' },
+    });
+    expect(english.json().errors).toEqual([
+      { field: 'iban', code: 'iban.invalid', message: IBAN_MESSAGES.invalid },
+    ]);
     const missing = await call(owner, 'POST', '/me/bankaccount', { bic: 'COBADEFFXXX' });
-    expect(missing.json().errors[0].field).toBe('iban');
+    expect(missing.json().errors).toEqual([{ field: 'iban', code: 'required', message: 'Bitte ausfüllen.' }]);
+  });
+
+  it("names every invalid field with a code and a text in the reader's language", async () => {
+    const res = await call(owner, 'POST', '/me/phone', { number: 'abc', type: 'pager' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'type', code: 'invalidOption', message: 'Bitte wähle einen der angebotenen Werte.' },
+    ]);
+    const phone = await call(owner, 'POST', '/me/phone', { number: 'abc', type: '' });
+    expect(phone.json()).toMatchObject({
+      errors: [
+        {
+          field: 'number',
+          code: 'phoneNumber',
+          message: expect.stringMatching(/^Bitte gib eine gültige Telefonnummer/),
+        },
+      ],
+    });
+    const address = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/address',
+      headers: { ...(await ctx.auth(owner)), 'accept-language': 'en' },
+      payload: { street: 'x'.repeat(201), zip: '1', city: '' },
+    });
+    expect(address.statusCode).toBe(400);
+    expect(address.json().detail).toBe('Street: At most 200 characters.');
+    expect(address.json().errors).toEqual([
+      { field: 'street', code: 'tooLong', message: 'At most 200 characters.' },
+      { field: 'zip', code: 'postalCode', message: 'Please enter a valid postcode.' },
+      { field: 'city', code: 'required', message: 'Please fill this in.' },
+    ]);
   });
 });
 

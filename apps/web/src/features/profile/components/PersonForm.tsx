@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonInput, IonItem, IonNote, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonInput, IonItem, IonSelect, IonSelectOption } from '@ionic/react';
 import { GENDERS } from '@vereinsheim/contracts/enums';
 import type { BasePerson } from '@vereinsheim/contracts/person';
 import { MeUpdateInputSchema, type MeUpdateInput } from '@vereinsheim/contracts/profile';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
+import { applyServerFieldErrors, FieldErrorLine } from '../../../shared/forms/field-error.tsx';
 import { useUpdatePerson } from '../api/update-person.ts';
 
 const FIELDS = ['title', 'firstName', 'lastName', 'birthdate', 'birthplace'] as const;
@@ -33,8 +34,8 @@ export function PersonForm({ person, onDone }: { person: BasePerson; onDone: () 
       onDone();
     } catch (e) {
       const problem = isApiError(e) ? e.problem : null;
-      for (const fe of problem?.errors ?? []) form.setError(fe.field, { message: fe.message });
-      setError(problem?.detail ?? t('saveFailed'));
+      const named = applyServerFieldErrors(problem, form.setError, ['gender', ...FIELDS]);
+      setError(named ? t('checkFields') : (problem?.detail ?? t('saveFailed')));
     }
   });
   return (
@@ -61,30 +62,30 @@ export function PersonForm({ person, onDone }: { person: BasePerson; onDone: () 
         />
       </IonItem>
       {FIELDS.map((name) => {
-        const message = form.formState.errors[name]?.message;
+        const fieldError = form.formState.errors[name];
+        const errorId = `vh-person-${name}-error`;
         return (
-          <IonItem key={name}>
-            <Controller
-              control={form.control}
-              name={name}
-              render={({ field }) => (
-                <IonInput
-                  label={`${t(`fields.${name}`)}${name === 'title' ? '' : ' *'}`}
-                  labelPlacement="stacked"
-                  type={name === 'birthdate' ? 'date' : 'text'}
-                  name={name}
-                  value={typeof field.value === 'string' ? field.value : ''}
-                  onIonInput={(e) => field.onChange(e.detail.value ?? '')}
-                  onIonBlur={field.onBlur}
-                />
-              )}
-            />
-            {typeof message === 'string' && (
-              <IonNote slot="helper" color="danger" role="alert">
-                {message}
-              </IonNote>
-            )}
-          </IonItem>
+          <Fragment key={name}>
+            <IonItem>
+              <Controller
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <IonInput
+                    label={`${t(`fields.${name}`)}${name === 'title' ? '' : ' *'}`}
+                    labelPlacement="stacked"
+                    type={name === 'birthdate' ? 'date' : 'text'}
+                    name={name}
+                    value={typeof field.value === 'string' ? field.value : ''}
+                    onIonInput={(e) => field.onChange(e.detail.value ?? '')}
+                    onIonBlur={field.onBlur}
+                    {...(fieldError ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+                  />
+                )}
+              />
+            </IonItem>
+            <FieldErrorLine id={errorId} error={fieldError} />
+          </Fragment>
         );
       })}
       {error && (

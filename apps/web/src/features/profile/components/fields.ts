@@ -20,6 +20,8 @@ export interface FieldDef {
   type: 'text' | 'email' | 'tel' | 'number' | 'select' | 'textarea' | 'checkbox';
   options?: readonly string[];
   required?: boolean;
+  /** The value a new item starts with (the schema's default choice). */
+  default?: string;
 }
 
 export const INPUT_SCHEMAS: Record<PersonalItemKind, z.ZodType> = {
@@ -50,7 +52,7 @@ export const FORMS: Record<PersonalItemKind, FieldDef[]> = {
   ],
   phone: [
     { name: 'number', type: 'tel', required: true },
-    { name: 'type', type: 'select', options: PHONE_TYPES },
+    { name: 'type', type: 'select', options: PHONE_TYPES, default: 'mobile' },
     { name: 'description', type: 'text' },
     { name: 'isDefault', type: 'checkbox' },
   ],

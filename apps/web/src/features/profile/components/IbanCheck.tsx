@@ -1,0 +1,63 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validateIban } from '../api/validate-iban.ts';
+
+type Status = 'valid' | 'invalid' | 'unverifiable' | 'failed' | 'checking';
+
+/** Shortest IBAN (Norway); shorter input is still being typed, not wrong. */
+const MIN_IBAN_LENGTH = 15;
+
+/**
+ * Checks the IBAN as it is typed: the checksum here (ibantools), then the server, which stays the authority and
+ * knows the BIC; the BIC is filled in when the field is empty. The result is announced politely.
+ */
+export function IbanCheck({ iban, onBic }: { iban: unknown; onBic: (bic: string) => void }) {
+  const { t } = useTranslation('profile');
+  const value = electronicFormatIBAN(typeof iban === 'string' ? iban : '') ?? '';
+  const complete = value.length >= MIN_IBAN_LENGTH;
+  const checksumOk = complete && isValidIBAN(value);
+  const [server, setServer] = useState<{ iban: string; status: Status; bic: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!checksumOk) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      validateIban(value).then(
+        (result) => {
+          if (!current) return;
+          setServer({ iban: value, status: result.status, bic: result.bic });
+          if (result.bic) onBic(result.bic);
+        },
+        () => current && setServer({ iban: value, status: 'failed', bic: null }),
+      );
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // onBic is a new function on every render of the form; the check depends on the IBAN only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, checksumOk]);
+
+  const status: Status | null = !complete
+    ? null
+    : !checksumOk
+      ? 'invalid'
+      : server?.iban === value
+        ? server.status
+        : 'checking';
+  const bic = status && server?.iban === value ? server.bic : null;
+  if (!status || status === 'checking')
+    return <p className="vh-iban-check" role="status" aria-live="polite" />;
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={`vh-iban-check ${status === 'valid' ? 'vh-ok' : 'vh-error'}`}
+    >
+      {t(`bankaccount.ibanStatus.${status}`)}
+      {bic ? ` ${t('bankaccount.bicFound', { bic })}` : ''}
+    </p>
+  );
+}
