@@ -17,6 +17,7 @@ export function PagedListPage<T extends { id: string }>({
   intro,
   textsFrom,
   texts,
+  readOnly = false,
 }: {
   title: string;
   query: UseInfiniteQueryResult<InfiniteData<PagedList<T>>>;
@@ -25,13 +26,18 @@ export function PagedListPage<T extends { id: string }>({
   intro?: ReactNode;
   textsFrom?: string;
   texts?: Partial<InfiniteListTexts>;
+  /**
+   * The items hold nothing to focus (no link, no button): the list itself takes focus so that a keyboard can
+   * scroll it (axe scrollable-region-focusable).
+   */
+  readOnly?: boolean;
 }) {
   const items = useMergedPages(query);
   return (
     <AppPage title={title}>
       {intro}
       <InfiniteList query={query} count={items.length} textsFrom={textsFrom} texts={texts}>
-        <IonList aria-busy={query.isFetching} aria-label={title}>
+        <IonList aria-busy={query.isFetching} aria-label={title} tabIndex={readOnly ? 0 : undefined}>
           {items.map(renderItem)}
         </IonList>
       </InfiniteList>

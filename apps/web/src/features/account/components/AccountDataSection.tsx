@@ -55,66 +55,68 @@ export function AccountDataSection() {
         ? t('signInAgainFailed')
         : null;
   return (
-    <IonList>
+    <section>
       <IonListHeader>
         <IonLabel>
           <h2>{t('yourData')}</h2>
         </IonLabel>
       </IonListHeader>
-      <IonItem>
-        <IonLabel className="ion-text-wrap">
-          <p>{t('exportHint')}</p>
-        </IonLabel>
-        <IonButton slot="end" disabled={exporter.isPending} onClick={download}>
-          {t('export')}
-        </IonButton>
-      </IonItem>
-      <IonItem>
-        <IonLabel className="ion-text-wrap">
-          <h3>{t('deleteAccount')}</h3>
-          <p>{t('deleteAccountHint')}</p>
-        </IonLabel>
-        {!armed && (
-          <IonButton slot="end" color="danger" fill="outline" onClick={() => setArmed(true)}>
-            {t('deleteAccount')}
-          </IonButton>
-        )}
-      </IonItem>
-      {armed && deletion.returned && state.kind === 'idle' && (
-        <p role="status" className="ion-padding-start">
-          {t('signedInAgain', { word: ACCOUNT_DELETION_CONFIRMATION })}
-        </p>
-      )}
-      {armed && (
+      <IonList>
         <IonItem>
-          <IonInput
-            label={t('typeToConfirm', { word: ACCOUNT_DELETION_CONFIRMATION })}
-            labelPlacement="stacked"
-            value={confirmation}
-            onIonInput={(e) => setConfirmation(e.detail.value ?? '')}
-            name="confirmation"
-          />
-          <IonButton slot="end" color="danger" disabled={!typed || deletion.pending} onClick={remove}>
-            {t('deleteForever')}
-          </IonButton>
-        </IonItem>
-      )}
-      {state.kind === 'sign-in-needed' && (
-        <IonItem>
-          <IonLabel className="ion-text-wrap" role="alert">
-            <h3>{t('signInAgainTitle')}</h3>
-            <p>{t('signInAgainMessage')}</p>
+          <IonLabel className="ion-text-wrap">
+            <p>{t('exportHint')}</p>
           </IonLabel>
-          <IonButton slot="end" onClick={deletion.signInAgain}>
-            {t('signInAgain')}
+          <IonButton slot="end" disabled={exporter.isPending} onClick={download}>
+            {t('export')}
           </IonButton>
         </IonItem>
-      )}
-      {(error ?? deletionError) && (
-        <p role="alert" className="ion-padding-start">
-          {error ?? deletionError}
-        </p>
-      )}
-    </IonList>
+        <IonItem>
+          <IonLabel className="ion-text-wrap">
+            <h3>{t('deleteAccount')}</h3>
+            <p>{t('deleteAccountHint')}</p>
+          </IonLabel>
+          {!armed && (
+            <IonButton slot="end" color="danger" fill="outline" onClick={() => setArmed(true)}>
+              {t('deleteAccount')}
+            </IonButton>
+          )}
+        </IonItem>
+        {armed && deletion.returned && state.kind === 'idle' && (
+          <IonItem lines="none">
+            <p role="status">{t('signedInAgain', { word: ACCOUNT_DELETION_CONFIRMATION })}</p>
+          </IonItem>
+        )}
+        {armed && (
+          <IonItem>
+            <IonInput
+              label={t('typeToConfirm', { word: ACCOUNT_DELETION_CONFIRMATION })}
+              labelPlacement="stacked"
+              value={confirmation}
+              onIonInput={(e) => setConfirmation(e.detail.value ?? '')}
+              name="confirmation"
+            />
+            <IonButton slot="end" color="danger" disabled={!typed || deletion.pending} onClick={remove}>
+              {t('deleteForever')}
+            </IonButton>
+          </IonItem>
+        )}
+        {state.kind === 'sign-in-needed' && (
+          <IonItem>
+            <IonLabel className="ion-text-wrap" role="alert">
+              <h3>{t('signInAgainTitle')}</h3>
+              <p>{t('signInAgainMessage')}</p>
+            </IonLabel>
+            <IonButton slot="end" onClick={deletion.signInAgain}>
+              {t('signInAgain')}
+            </IonButton>
+          </IonItem>
+        )}
+        {(error ?? deletionError) && (
+          <IonItem lines="none">
+            <p role="alert">{error ?? deletionError}</p>
+          </IonItem>
+        )}
+      </IonList>
+    </section>
   );
 }

@@ -42,61 +42,69 @@ export function CalendarFeed() {
   };
 
   return (
-    <IonList>
+    <section>
       <IonListHeader>
         <IonLabel>
           <h2 id="account-calendar-feed">{t('calendarFeed.title')}</h2>
         </IonLabel>
       </IonListHeader>
-      <IonItem lines="none">
-        <IonLabel className="ion-text-wrap">
-          <p>{t('calendarFeed.hint')}</p>
-        </IonLabel>
-      </IonItem>
-      {feed.isPending && (
+      <IonList>
         <IonItem lines="none">
-          <IonLabel>{t('calendarFeed.loading')}</IonLabel>
-        </IonItem>
-      )}
-      {feed.isError && (
-        <IonItem lines="none">
-          <IonLabel role="alert" color="danger">
-            {t('calendarFeed.loadFailed')}
+          <IonLabel className="ion-text-wrap">
+            <p>{t('calendarFeed.hint')}</p>
           </IonLabel>
         </IonItem>
-      )}
-      {url && (
-        <>
+        {feed.isPending && (
           <IonItem lines="none">
-            <label className="vh-calendar-feed">
-              <span className="vh-calendar-feed-label">{t('calendarFeed.urlLabel')}</span>
-              <input
-                type="text"
-                readOnly
-                value={url}
-                className="vh-calendar-feed-url"
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </label>
+            <IonLabel>{t('calendarFeed.loading')}</IonLabel>
           </IonItem>
+        )}
+        {feed.isError && (
           <IonItem lines="none">
-            <IonButton onClick={() => void copy()}>{t('calendarFeed.copy')}</IonButton>
-            {subscribe && (
-              <IonButton fill="outline" href={subscribe}>
-                {t('calendarFeed.subscribe')}
-              </IonButton>
-            )}
-          </IonItem>
-          <IonItem>
-            <IonLabel className="ion-text-wrap">
-              <p>{t('calendarFeed.renewHint')}</p>
+            <IonLabel role="alert" color="danger">
+              {t('calendarFeed.loadFailed')}
             </IonLabel>
-            <IonButton slot="end" fill="outline" color="medium" disabled={renew.isPending} onClick={replace}>
-              {t('calendarFeed.renew')}
-            </IonButton>
           </IonItem>
-        </>
-      )}
+        )}
+        {url && (
+          <>
+            <IonItem lines="none">
+              <label className="vh-calendar-feed">
+                <span className="vh-calendar-feed-label">{t('calendarFeed.urlLabel')}</span>
+                <input
+                  type="text"
+                  readOnly
+                  value={url}
+                  className="vh-calendar-feed-url"
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              </label>
+            </IonItem>
+            <IonItem lines="none">
+              <IonButton onClick={() => void copy()}>{t('calendarFeed.copy')}</IonButton>
+              {subscribe && (
+                <IonButton fill="outline" href={subscribe}>
+                  {t('calendarFeed.subscribe')}
+                </IonButton>
+              )}
+            </IonItem>
+            <IonItem>
+              <IonLabel className="ion-text-wrap">
+                <p>{t('calendarFeed.renewHint')}</p>
+              </IonLabel>
+              <IonButton
+                slot="end"
+                fill="outline"
+                color="medium"
+                disabled={renew.isPending}
+                onClick={replace}
+              >
+                {t('calendarFeed.renew')}
+              </IonButton>
+            </IonItem>
+          </>
+        )}
+      </IonList>
       <p role="status" className="ion-padding-start">
         {status}
       </p>
@@ -105,6 +113,6 @@ export function CalendarFeed() {
           {error}
         </p>
       )}
-    </IonList>
+    </section>
   );
 }

@@ -18,28 +18,29 @@ export default function AccountPage() {
   return (
     <AppPage title={t('title')}>
       {name && <p>{t('signedInAs', { name })}</p>}
+      {/* Headers and status lines stand beside the lists: a list holds only its items (axe aria-required-children). */}
+      <IonRadioGroup
+        value={i18n.resolvedLanguage}
+        aria-labelledby="account-language"
+        onIonChange={(event) => {
+          const value: unknown = event.detail.value;
+          if (isLanguage(value)) void changeLanguage(value);
+        }}
+      >
+        <IonListHeader>
+          <IonLabel>
+            <h2 id="account-language">{t('language')}</h2>
+          </IonLabel>
+        </IonListHeader>
+        {LANGUAGES.map((language) => (
+          <IonItem key={language}>
+            <IonRadio value={language} lang={language}>
+              {t(`languages.${language}`)}
+            </IonRadio>
+          </IonItem>
+        ))}
+      </IonRadioGroup>
       <IonList>
-        <IonRadioGroup
-          value={i18n.resolvedLanguage}
-          aria-labelledby="account-language"
-          onIonChange={(event) => {
-            const value: unknown = event.detail.value;
-            if (isLanguage(value)) void changeLanguage(value);
-          }}
-        >
-          <IonListHeader>
-            <IonLabel>
-              <h2 id="account-language">{t('language')}</h2>
-            </IonLabel>
-          </IonListHeader>
-          {LANGUAGES.map((language) => (
-            <IonItem key={language}>
-              <IonRadio value={language} lang={language}>
-                {t(`languages.${language}`)}
-              </IonRadio>
-            </IonItem>
-          ))}
-        </IonRadioGroup>
         <PushNotificationsToggle />
         <BiometricUnlockToggle />
       </IonList>

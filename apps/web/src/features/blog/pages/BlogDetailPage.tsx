@@ -35,7 +35,8 @@ export default function BlogDetailPage() {
           <IonButton onClick={() => void refetch()}>{t('retry')}</IonButton>
         </EmptyState>
       ) : (
-        <article className="vh-blog-post">
+        // Focusable so that a keyboard can scroll a long post (axe scrollable-region-focusable).
+        <article className="vh-blog-post" tabIndex={0} aria-label={post.title}>
           <p className="vh-blog-post__meta">
             {[post.tenantName, formatDate(post.publishedOn ?? post.createdAt, i18n.resolvedLanguage)]
               .filter(Boolean)

@@ -42,7 +42,10 @@ export default function CalendarPage() {
   const router = useIonRouter();
   const tenantIds = useSelectedTenantIds();
   const [date, setDate] = useState(() => new Date());
-  const [view, setView] = useState<View>(Views.MONTH);
+  // A phone shows the agenda first: a month grid at 390 px leaves each event two letters.
+  const [view, setView] = useState<View>(() =>
+    window.matchMedia?.('(max-width: 599px)').matches ? Views.AGENDA : Views.MONTH,
+  );
   const range = useMemo(() => rangeFor(date), [date]);
   const query = useCalendarEvents(range, tenantIds);
   const culture = uiLocale(i18n.resolvedLanguage).calendarCulture;

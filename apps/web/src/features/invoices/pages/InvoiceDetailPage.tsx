@@ -90,10 +90,18 @@ export default function InvoiceDetailPage() {
               {invoice.lines.map((line) => (
                 <tr key={line.position}>
                   <td>{line.description}</td>
-                  <td className="vh-num">{line.quantity}</td>
-                  <td className="vh-num">{money(line.unitPriceCents)}</td>
-                  <td className="vh-num">{formatPercent(line.vatRatePercent, language)}</td>
-                  <td className="vh-num">{money(line.netCents)}</td>
+                  <td className="vh-num" data-label={t('detail.quantity')}>
+                    {line.quantity}
+                  </td>
+                  <td className="vh-num" data-label={t('detail.unitPrice')}>
+                    {money(line.unitPriceCents)}
+                  </td>
+                  <td className="vh-num" data-label={t('detail.vat')}>
+                    {formatPercent(line.vatRatePercent, language)}
+                  </td>
+                  <td className="vh-num" data-label={t('detail.net')}>
+                    {money(line.netCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

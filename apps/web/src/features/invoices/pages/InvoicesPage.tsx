@@ -32,6 +32,7 @@ export default function InvoicesPage() {
       toolbar={
         <IonToolbar>
           <IonSegment
+            scrollable
             value={tab}
             onIonChange={(event) => setTab((event.detail.value as Tab | undefined) ?? 'all')}
             aria-label={t('filter.label')}

@@ -12,6 +12,7 @@ export default function LogsPage() {
       title={t('title')}
       intro={<p className="vh-help">{t('intro')}</p>}
       textsFrom="logs"
+      readOnly
       query={useLogMessages()}
       renderItem={(entry) => (
         <IonItem key={entry.id} data-testid="log-entry">

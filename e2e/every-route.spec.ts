@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { SIGN_IN_ROUTE_IDS, WEB_ROUTE_IDS, WEB_ROUTES, type WebRouteId } from '@vereinsheim/contracts/routes';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+/**
+ * Issue 15: every route of the route table, at both viewports, as demo@: nothing wider than the viewport, no text
+ * cut off inside its box, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
+ * come from packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with
+ * a parameter needs a way to find an id below (a type error until it has one).
+ */
+
+type RouteWithParams = {
+  [Id in WebRouteId]: (typeof WEB_ROUTES)[Id][0] extends `${string}:${string}` ? Id : never;
+}[WebRouteId];
+
+/** A missing id still opens the screen: its not-found state is checked like any other. */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+async function firstId(page: Page, api: string, pick: (body: unknown) => unknown): Promise<string> {
+  const res = await page.request.get(api);
+  if (!res.ok()) return NO_SUCH_ID;
+  const id = pick(await res.json());
+  return typeof id === 'string' && id ? id : NO_SUCH_ID;
+}
+const firstItem = (body: unknown) => (body as { items?: { id?: string }[] }).items?.[0]?.id;
+
+/** How to find an id for each route with a parameter, from the API as demo@ sees it. */
+const ID_OF: Record<RouteWithParams, (page: Page) => Promise<string>> = {
+  blogPost: (page) => firstId(page, '/api/me/cms2/blogpost?top=1', firstItem),
+  event: (page) => firstId(page, '/api/event?top=1', firstItem),
+  invoice: (page) => firstId(page, '/api/invoice?top=1', firstItem),
+  team: (page) => firstId(page, '/api/me/team?top=1', firstItem),
+  validationProcess: (page) => firstId(page, '/api/me/profilevalidation?top=1', firstItem),
+};
+
+const PAGE_ROUTES = WEB_ROUTE_IDS.filter((id) => !(SIGN_IN_ROUTE_IDS as readonly WebRouteId[]).includes(id));
+
+async function pathOf(page: Page, id: WebRouteId): Promise<string> {
+  const pattern: string = WEB_ROUTES[id][0];
+  if (!pattern.includes(':')) return pattern;
+  const value = await ID_OF[id as RouteWithParams](page);
+  return pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value));
+}
+
+/** Waits until the screen has loaded: no request in flight, no spinner or skeleton left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)').last()).toBeVisible();
+  await expect(page.locator('ion-spinner:visible, ion-skeleton-text:visible')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+/** Elements reaching past the viewport's edge (outside a scrolling container that fits), and clipped text. */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const name = (el: Element) => {
+      const cls = [...el.classList]
+        .filter((c) => !c.startsWith('sc-') && !c.startsWith('ion-color'))
+        .slice(0, 3);
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${cls.length ? `.${cls.join('.')}` : ''} "${text}"`;
+    };
+    const shown = (el: Element) => {
+      if (el.closest('.ion-page-hidden, ion-menu:not(.show-menu), [aria-hidden="true"], template'))
+        return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && style.display !== 'none' && el.getClientRects().length > 0;
+    };
+    const insideFittingScroller = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.overflowX === 'auto' || s.overflowX === 'scroll') {
+          const r = p.getBoundingClientRect();
+          return r.left >= -1 && r.right <= width + 1;
+        }
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      // Zero-sized, or visually hidden for screen readers only (1 px, clipped).
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.left < -1 || r.right > width + 1) {
+        if (shown(el) && !insideFittingScroller(el))
+          problems.push(
+            `wider than the viewport (${Math.round(r.left)}…${Math.round(r.right)} of ${width}): ${name(el)}`,
+          );
+        continue;
+      }
+      // Text cut off with an ellipsis (or hidden) inside its own box.
+      const style = getComputedStyle(el);
+      if (
+        style.overflowX !== 'visible' &&
+        style.overflowX !== 'auto' &&
+        style.overflowX !== 'scroll' &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim()) &&
+        shown(el)
+      )
+        problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
+    }
+    return [...new Set(problems)].slice(0, 8);
+  });
+}
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // Ionic keeps the previous page in the DOM, hidden; it is not what the user sees.
+    .exclude('.ion-page-hidden')
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.impact === 'moderate')
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
+}
+
+test.describe('every route', () => {
+  test('fits the viewport, cuts no text and has no accessibility violation', async ({ page }, info) => {
+    test.setTimeout(15 * 60_000);
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    const failures: string[] = [];
+    for (const id of PAGE_ROUTES) {
+      const path = await pathOf(page, id);
+      await test.step(path, async () => {
+        await page.goto(path);
+        await settle(page);
+        const found = [
+          ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
+          ...(await axeProblems(page)),
+        ];
+        for (const problem of found) failures.push(`${path}: ${problem}`);
+      });
+    }
+    expect(failures, `${PAGE_ROUTES.length} routes at ${info.project.name}`).toEqual([]);
+  });
+});
