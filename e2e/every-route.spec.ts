@@ -1,56 +1,14 @@
 import type { Page } from '@playwright/test';
-import { SIGN_IN_ROUTE_IDS, WEB_ROUTE_IDS, WEB_ROUTES, type WebRouteId } from '@vereinsheim/contracts/routes';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { PAGE_ROUTES, pathOf, settle } from './support/routes.ts';
 
 /**
  * Issue 15: every route of the route table, at both viewports, as demo@: nothing wider than the viewport, no text
  * cut off inside its box, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
  * come from packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with
- * a parameter needs a way to find an id below (a type error until it has one).
+ * a parameter needs a way to find an id in support/routes.ts (a type error until it has one).
  */
-
-type RouteWithParams = {
-  [Id in WebRouteId]: (typeof WEB_ROUTES)[Id][0] extends `${string}:${string}` ? Id : never;
-}[WebRouteId];
-
-/** A missing id still opens the screen: its not-found state is checked like any other. */
-const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
-
-async function firstId(page: Page, api: string, pick: (body: unknown) => unknown): Promise<string> {
-  const res = await page.request.get(api);
-  if (!res.ok()) return NO_SUCH_ID;
-  const id = pick(await res.json());
-  return typeof id === 'string' && id ? id : NO_SUCH_ID;
-}
-const firstItem = (body: unknown) => (body as { items?: { id?: string }[] }).items?.[0]?.id;
-
-/** How to find an id for each route with a parameter, from the API as demo@ sees it. */
-const ID_OF: Record<RouteWithParams, (page: Page) => Promise<string>> = {
-  blogPost: (page) => firstId(page, '/api/me/cms2/blogpost?top=1', firstItem),
-  event: (page) => firstId(page, '/api/event?top=1', firstItem),
-  invoice: (page) => firstId(page, '/api/invoice?top=1', firstItem),
-  team: (page) => firstId(page, '/api/me/team?top=1', firstItem),
-  validationProcess: (page) => firstId(page, '/api/me/profilevalidation?top=1', firstItem),
-};
-
-const PAGE_ROUTES = WEB_ROUTE_IDS.filter((id) => !(SIGN_IN_ROUTE_IDS as readonly WebRouteId[]).includes(id));
-
-async function pathOf(page: Page, id: WebRouteId): Promise<string> {
-  const pattern: string = WEB_ROUTES[id][0];
-  if (!pattern.includes(':')) return pattern;
-  const value = await ID_OF[id as RouteWithParams](page);
-  return pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value));
-}
-
-/** Waits until the screen has loaded: no request in flight, no spinner or skeleton left. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)').last()).toBeVisible();
-  await expect(page.locator('ion-spinner:visible, ion-skeleton-text:visible')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
 
 /** Elements reaching past the viewport's edge (outside a scrolling container that fits), and clipped text. */
 function layoutProblems(page: Page): Promise<string[]> {

@@ -117,24 +117,25 @@ export function ItemsSection({ kind }: { kind: PersonalItemKind }) {
                       </p>
                     )}
                     <SharingToggles kind={kind} item={item} busy={busyShares} onChange={onShare} />
+                    {/* Below the sharing, not beside it: on a phone the toggles keep the full width. */}
+                    <div className="vh-item-actions">
+                      <IonButton
+                        fill="clear"
+                        disabled={busyItems.has(item.id)}
+                        onClick={() => setEditing(item.id)}
+                      >
+                        {t('edit')}
+                      </IonButton>
+                      <IonButton
+                        fill="clear"
+                        color="danger"
+                        disabled={busyItems.has(item.id)}
+                        onClick={() => confirmDelete(item)}
+                      >
+                        {busyItems.has(item.id) ? <IonSpinner name="dots" /> : t('delete')}
+                      </IonButton>
+                    </div>
                   </IonLabel>
-                  <IonButton
-                    slot="end"
-                    fill="clear"
-                    disabled={busyItems.has(item.id)}
-                    onClick={() => setEditing(item.id)}
-                  >
-                    {t('edit')}
-                  </IonButton>
-                  <IonButton
-                    slot="end"
-                    fill="clear"
-                    color="danger"
-                    disabled={busyItems.has(item.id)}
-                    onClick={() => confirmDelete(item)}
-                  >
-                    {busyItems.has(item.id) ? <IonSpinner name="dots" /> : t('delete')}
-                  </IonButton>
                 </IonItem>
               ),
             )}

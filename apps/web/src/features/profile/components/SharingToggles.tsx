@@ -1,4 +1,4 @@
-import { IonChip, IonIcon, IonLabel, IonToggle } from '@ionic/react';
+import { IonIcon, IonToggle } from '@ionic/react';
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { lockClosed } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +24,10 @@ export function SharingToggles({ kind, item, busy, onChange }: SharingTogglesPro
         <div key={tenant.id} className="vh-sharing-club">
           <strong>{tenant.name}</strong>
           {tenant.isLocked && (
-            <IonChip color="warning" title={tenant.lockedReason ?? undefined}>
+            <p className="vh-lock" title={tenant.lockedReason ?? undefined}>
               <IonIcon icon={lockClosed} aria-hidden="true" />
-              <IonLabel>{t('sharing.locked', { reason: tenant.lockedReason ?? '' })}</IonLabel>
-            </IonChip>
+              <span>{t('sharing.locked', { reason: tenant.lockedReason ?? '' })}</span>
+            </p>
           )}
           {scopes.map((scope) => {
             const on =

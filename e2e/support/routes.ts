@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { SIGN_IN_ROUTE_IDS, WEB_ROUTE_IDS, WEB_ROUTES, type WebRouteId } from '@vereinsheim/contracts/routes';
+
+/**
+ * Every screen of the route table (packages/contracts/src/routes.ts) with a real path to open, for the route
+ * checks (every-route.spec.ts) and the screenshots (`npm run screenshots`).
+ */
+
+type RouteWithParams = {
+  [Id in WebRouteId]: (typeof WEB_ROUTES)[Id][0] extends `${string}:${string}` ? Id : never;
+}[WebRouteId];
+
+/** A missing id still opens the screen: its not-found state is checked like any other. */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+async function firstId(page: Page, api: string, pick: (body: unknown) => unknown): Promise<string> {
+  const res = await page.request.get(api);
+  if (!res.ok()) return NO_SUCH_ID;
+  const id = pick(await res.json());
+  return typeof id === 'string' && id ? id : NO_SUCH_ID;
+}
+const firstItem = (body: unknown) => (body as { items?: { id?: string }[] }).items?.[0]?.id;
+
+/** How to find an id for each route with a parameter, from the API as demo@ sees it. */
+const ID_OF: Record<RouteWithParams, (page: Page) => Promise<string>> = {
+  blogPost: (page) => firstId(page, '/api/me/cms2/blogpost?top=1', firstItem),
+  event: (page) => firstId(page, '/api/event?top=1', firstItem),
+  invoice: (page) => firstId(page, '/api/invoice?top=1', firstItem),
+  team: (page) => firstId(page, '/api/me/team?top=1', firstItem),
+  validationProcess: (page) => firstId(page, '/api/me/profilevalidation?top=1', firstItem),
+};
+
+export const PAGE_ROUTES = WEB_ROUTE_IDS.filter(
+  (id) => !(SIGN_IN_ROUTE_IDS as readonly WebRouteId[]).includes(id),
+);
+
+export async function pathOf(page: Page, id: WebRouteId): Promise<string> {
+  const pattern: string = WEB_ROUTES[id][0];
+  if (!pattern.includes(':')) return pattern;
+  const value = await ID_OF[id as RouteWithParams](page);
+  return pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value));
+}
+
+/** Waits until the screen has loaded: no request in flight, no spinner or skeleton left. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)').last()).toBeVisible();
+  await expect(page.locator('ion-spinner:visible, ion-skeleton-text:visible')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
