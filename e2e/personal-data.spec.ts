@@ -99,7 +99,7 @@ test.describe('account deletion', () => {
     await page.locator('ion-button:visible', { hasText: 'Konto löschen' }).click();
     await page.getByLabel('Zur Bestätigung LÖSCHEN eingeben').fill('LÖSCHEN');
     await page.locator('ion-button:visible', { hasText: 'Endgültig löschen' }).click();
-    await expect(page.locator('ion-alert').getByText('Möchten sie wirklich löschen?')).toBeVisible();
+    await expect(page.locator('ion-alert').getByText('Möchtest du das wirklich löschen?')).toBeVisible();
     await page.locator('ion-alert').getByRole('button', { name: 'Endgültig löschen' }).click();
 
     // Signed out; the provider no longer knows the account.

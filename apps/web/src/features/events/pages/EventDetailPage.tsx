@@ -173,7 +173,7 @@ export default function EventDetailPage() {
         {e.maxWaiting > 0 && (
           <>
             <dt>{t('details.waitingList')}</dt>
-            <dd>{t('details.waitingListValue', { count: e.waitingCount, left: e.waitingPlacesLeft })}</dd>
+            <dd>{t('details.waitingListValue', { waiting: e.waitingCount, count: e.waitingPlacesLeft })}</dd>
           </>
         )}
         {e.disciplines.length > 0 && (
@@ -188,8 +188,8 @@ export default function EventDetailPage() {
             <dd>{e.divisions.map((d) => d.name).join(', ')}</dd>
           </>
         )}
-        <dt>{t('registrationOpen')}</dt>
-        <dd>{e.registrationOpen ? t('registrationOpen') : t('registrationClosed')}</dd>
+        <dt>{t('registrationLabel')}</dt>
+        <dd>{e.registrationOpen ? t('registrationState.open') : t('registrationState.closed')}</dd>
       </dl>
       {e.requiresApproval && <p>{t('details.requiresApproval')}</p>}
 

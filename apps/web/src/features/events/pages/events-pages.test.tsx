@@ -207,10 +207,10 @@ describe('/events/{id}', () => {
     },
   });
 
-  function serve(options: { documents?: 'fail'; contract?: 'none' } = {}) {
+  function serve(options: { documents?: 'fail'; contract?: 'none'; event?: Partial<EventDetail> } = {}) {
     let registeredWith: unknown;
     server.use(
-      http.get(`${ORIGIN}/api/event/${EVENT_ID}`, () => HttpResponse.json(event())),
+      http.get(`${ORIGIN}/api/event/${EVENT_ID}`, () => HttpResponse.json(event(options.event))),
       http.get(`${ORIGIN}/api/event/${EVENT_ID}/contract`, () =>
         options.contract === 'none'
           ? HttpResponse.json({ type: 'about:blank', title: 'Not Found', status: 404 }, { status: 404 })
@@ -271,6 +271,13 @@ describe('/events/{id}', () => {
     expect(await screen.findByText('Erfolgreich angemeldet!')).toBeInTheDocument();
     expect(screen.getByText('Zur Übersicht')).toBeInTheDocument();
     await waitFor(() => expect(api.registeredWith()).toEqual({ priceOptionIds: [] }));
+  });
+
+  it("says 'Anmeldung: offen' and counts the free waiting places in the singular and plural", async () => {
+    serve({ event: { maxWaiting: 5, waitingCount: 4, waitingPlacesLeft: 1 } });
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText('4 wartend, 1 Platz frei')).toBeInTheDocument();
+    expect(screen.getByText('Anmeldung', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^offen$/);
   });
 
   it('lets documents fail on their own while contact persons load', async () => {

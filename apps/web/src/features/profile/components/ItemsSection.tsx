@@ -14,7 +14,7 @@ import { ItemForm } from './ItemForm.tsx';
 import { SharingToggles } from './SharingToggles.tsx';
 
 /**
- * One kind of personal data: the list with edit, delete ('Möchten sie wirklich löschen?') and per-club
+ * One kind of personal data: the list with edit, delete ('Möchtest du das wirklich löschen?') and per-club
  * sharing, a create form, and after creating, the offer to share the new item ("share next").
  */
 export function ItemsSection({ kind }: { kind: PersonalItemKind }) {
