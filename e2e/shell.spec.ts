@@ -101,6 +101,7 @@ test.describe('web app shell', () => {
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/signed-out', { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Du bist abgemeldet.' })).toBeVisible();
     expect(await sessionCookie(page.context())).toBeUndefined();
     // A copy of the old cookie is worth nothing: the server session is gone.
     expect((await request.get('/bff/session', withOldCookie)).status()).toBe(401);

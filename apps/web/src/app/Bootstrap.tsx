@@ -120,6 +120,7 @@ export function Bootstrap() {
         onSignIn={signIn}
         redirecting={redirecting || result.kind === 'redirecting'}
         failed={result.kind === 'signed-out' && result.reason === 'failed'}
+        justSignedOut={result.kind === 'signed-out' && result.reason === 'signed-out'}
       />
     );
   }

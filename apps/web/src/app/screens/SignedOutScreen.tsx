@@ -6,10 +6,17 @@ export interface SignedOutScreenProps {
   /** Shown while the browser is on its way to the provider. */
   redirecting?: boolean;
   failed?: boolean;
+  /** Back from the provider's sign-out: say so. */
+  justSignedOut?: boolean;
 }
 
 /** The signed-out screen (sign-in screen state 2): an invitation and 'Jetzt anmelden'. */
-export function SignedOutScreen({ onSignIn, redirecting = false, failed = false }: SignedOutScreenProps) {
+export function SignedOutScreen({
+  onSignIn,
+  redirecting = false,
+  failed = false,
+  justSignedOut = false,
+}: SignedOutScreenProps) {
   const { t } = useTranslation('common');
   const points = t('signedOut.points', { returnObjects: true }) as unknown;
   return (
@@ -19,6 +26,11 @@ export function SignedOutScreen({ onSignIn, redirecting = false, failed = false 
           <img src="/favicon.svg" alt="" />
           <span>{t('appName')}</span>
         </div>
+        {justSignedOut && (
+          <p className="vh-status" role="status">
+            {t('signedOut.done')}
+          </p>
+        )}
         <h1 id="signed-out-title">{t('signedOut.title')}</h1>
         <p>{t('signedOut.lead')}</p>
         {Array.isArray(points) && (
