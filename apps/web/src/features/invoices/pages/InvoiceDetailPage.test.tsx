@@ -227,7 +227,12 @@ describe('/invoices/{id}', () => {
     const total = await screen.findByTestId('invoice-total');
     expect(total.textContent?.replace(/\u00a0/g, ' ')).toBe('1.318,98 €');
     expect(screen.getByText('Trikot')).toBeInTheDocument();
-    expect(screen.getByText('DE02 1203 0000 0000 2020 51')).toBeInTheDocument();
+    expect(screen.getByText('DE02 1203 0000 0000 2020 51', { exact: false })).toBeInTheDocument();
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(screen.getByText('IBAN kopieren'));
+    expect(await screen.findByText('IBAN kopiert')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('DE02120300000000202051');
     expect(screen.getByText('RE-2026-0001 Vereinskleidung')).toBeInTheDocument();
     const qr = await screen.findByTestId('girocode');
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);

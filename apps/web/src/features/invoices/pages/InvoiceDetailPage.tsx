@@ -7,6 +7,7 @@ import { useDownloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { formatDay } from '../../../shared/i18n/format.ts';
 import { formatCents, formatPercent } from '../components/format.ts';
+import { CopyIban } from '../components/CopyIban.tsx';
 import { GiroCode } from '../components/GiroCode.tsx';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 import '../components/invoices.css';
@@ -141,7 +142,10 @@ export default function InvoiceDetailPage() {
                 <dt>{t('detail.accountOwner')}</dt>
                 <dd>{invoice.bankDetails.accountOwner}</dd>
                 <dt>IBAN</dt>
-                <dd>{invoice.bankDetails.iban.replace(/(.{4})(?=.)/g, '$1 ')}</dd>
+                <dd>
+                  {invoice.bankDetails.iban.replace(/(.{4})(?=.)/g, '$1 ')}{' '}
+                  <CopyIban iban={invoice.bankDetails.iban} />
+                </dd>
                 {invoice.bankDetails.bic && (
                   <>
                     <dt>BIC</dt>
