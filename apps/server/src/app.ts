@@ -23,7 +23,7 @@ import { accountRoutes } from './modules/account/index.ts';
 import { appLinksRoutes } from './modules/app-links/index.ts';
 import { activityLogRoutes } from './modules/activity-log/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
-import { blogRoutes } from './modules/blog/index.ts';
+import { blogManageRoutes, blogRoutes } from './modules/blog/index.ts';
 import { calendarFeedRoutes, eventsManageRoutes, eventsRoutes } from './modules/events/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { fileStoreFor, mediaFilesRoutes } from './modules/media/index.ts';
@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
       await api.register(eventsManageRoutes, eventsDeps);
+      await api.register(blogManageRoutes, { db: database.db, store: fileStore });
     },
     { prefix: '/api' },
   );

@@ -548,6 +548,39 @@ const MATRIX: Record<string, Row<unknown>> = {
     expect: { stranger: 404, member: 403, owner: 403, organiser: 200 },
   }),
 
+  // The club side of news and messages: the club's news editors; a team message: committee and admins.
+  'GET /api/tenants/:tenantId/manage/news': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club } }),
+    expect: { stranger: 404, member: 403, organiser: 200, committee: 200 },
+  }),
+  'PUT /api/tenants/:tenantId/manage/news/:id': row({
+    setup: (f) => post(f, 'members'),
+    request: (s: { postId: string }, _w, f) => ({
+      params: { tenantId: f.club, id: s.postId },
+      payload: { title: 'Geändert', body: '<p>x</p>' },
+    }),
+    expect: { stranger: 404, member: 403, committee: 200 },
+  }),
+  'DELETE /api/tenants/:tenantId/manage/news/:id': row({
+    setup: (f) => post(f, 'members'),
+    request: (s: { postId: string }, _w, f) => ({ params: { tenantId: f.club, id: s.postId } }),
+    expect: { stranger: 404, member: 403, committee: 204 },
+  }),
+  'POST /api/tenants/:tenantId/manage/news/image': row({
+    setup: async () => null,
+    request: async (_s, _w, f) => ({ params: { tenantId: f.club }, ...(await avatarUpload()) }),
+    expect: { stranger: 404, member: 403, committee: 201 },
+  }),
+  'POST /api/tenants/:tenantId/team/:teamId/messages': row({
+    setup: team,
+    request: (s: { teamId: string }, _w, f) => ({
+      params: { tenantId: f.club, teamId: s.teamId },
+      payload: { title: 'An das Team', body: 'Text' },
+    }),
+    expect: { stranger: 404, member: 403, organiser: 403, committee: 201 },
+  }),
+
   ...personalRows(),
 };
 
