@@ -60,7 +60,7 @@ test.describe('the club side of events', () => {
         page.locator('ion-button:visible', { hasText: 'CSV exportieren' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const bytes = await fs.readFile((await download.path())!);
+      const bytes = await fs.readFile((await download.path()));
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = bytes
         .subarray(3)
