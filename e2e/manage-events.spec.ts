@@ -18,9 +18,12 @@ test.describe('the club side of events', () => {
       await signIn(page, DEMO.vorstand.email, DEMO.vorstand.password, { from: '/', expectPath: '/' });
 
       // The menu leads to 'Verein verwalten', its landing page to the events.
-      await page.goto('/manage');
-      await expect(page.getByRole('link', { name: 'Veranstaltungen', exact: true })).toBeVisible();
-      await page.getByRole('link', { name: 'Veranstaltungen', exact: true }).click();
+      await page.getByRole('link', { name: 'Verein verwalten' }).click();
+      await expect(page).toHaveURL(/\/manage$/);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: 'Veranstaltungen', exact: true })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Neuigkeiten', exact: true })).toBeVisible();
+      await main.getByRole('link', { name: 'Veranstaltungen', exact: true }).click();
       await expect(page).toHaveURL(/\/manage\/events$/);
       await page.locator('ion-button:visible', { hasText: 'Neue Veranstaltung' }).click();
       await expect(page).toHaveURL(/\/manage\/events\/new$/);
@@ -60,7 +63,7 @@ test.describe('the club side of events', () => {
         page.locator('ion-button:visible', { hasText: 'CSV exportieren' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const bytes = await fs.readFile((await download.path()));
+      const bytes = await fs.readFile(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = bytes
         .subarray(3)
