@@ -28,6 +28,8 @@ const ID_OF: Record<RouteWithParams, (page: Page) => Promise<string>> = {
   event: (page) => firstId(page, '/api/event?top=1', firstItem),
   invoice: (page) => firstId(page, '/api/invoice?top=1', firstItem),
   team: (page) => firstId(page, '/api/me/team?top=1', firstItem),
+  manageEvent: (page) => firstId(page, '/api/event?top=1', firstItem),
+  manageEventParticipants: (page) => firstId(page, '/api/event?top=1', firstItem),
   validationProcess: (page) => firstId(page, '/api/me/profilevalidation?top=1', firstItem),
 };
 

@@ -23,8 +23,8 @@ import { accountRoutes } from './modules/account/index.ts';
 import { appLinksRoutes } from './modules/app-links/index.ts';
 import { activityLogRoutes } from './modules/activity-log/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
-import { blogRoutes } from './modules/blog/index.ts';
-import { calendarFeedRoutes, eventsRoutes } from './modules/events/index.ts';
+import { blogManageRoutes, blogRoutes } from './modules/blog/index.ts';
+import { calendarFeedRoutes, eventsManageRoutes, eventsRoutes } from './modules/events/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { fileStoreFor, mediaFilesRoutes } from './modules/media/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
@@ -195,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
+      await api.register(eventsManageRoutes, eventsDeps);
+      await api.register(blogManageRoutes, { db: database.db, store: fileStore });
     },
     { prefix: '/api' },
   );

@@ -191,6 +191,25 @@ async function avatarUpload() {
   };
 }
 
+/** The club side's event form: a small valid event. */
+function manageForm() {
+  const start = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
+  return {
+    name: 'Matrixregatta',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3 * 60 * 60 * 1000).toISOString(),
+  };
+}
+
+function pdfUpload() {
+  const boundary = 'matrix-boundary';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%matrix\n\r\n--${boundary}--\r\n`,
+  );
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 // ------------------------------------------------------------------ the matrix
 
 type E = Awaited<ReturnType<typeof clubEvent>>;
@@ -418,6 +437,148 @@ const MATRIX: Record<string, Row<unknown>> = {
       anonymous: true,
     }),
     expect: { stranger: 404, member: 404, owner: 200 },
+  }),
+
+  // The club side of events: organisers, committee and admins of the event's club; a member 403, another club 404.
+  'GET /api/tenants/:tenantId/manage/event': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club } }),
+    expect: { stranger: 404, member: 403, organiser: 200, committee: 200 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club }, payload: manageForm() }),
+    expect: { stranger: 404, member: 403, organiser: 201, committee: 201 },
+  }),
+  'GET /api/tenants/:tenantId/manage/event/:eventId': row({
+    setup: clubEvent,
+    request: tenantEvent(),
+    expect: { stranger: 404, member: 403, organiser: 200 },
+  }),
+  'PUT /api/tenants/:tenantId/manage/event/:eventId': row({
+    setup: clubEvent,
+    request: (s: E, _w, f) => ({ params: { tenantId: f.club, eventId: s.eventId }, payload: manageForm() }),
+    expect: { stranger: 404, member: 403, organiser: 200 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/copy': row({
+    setup: clubEvent,
+    request: (s: E, _w, f) => ({ params: { tenantId: f.club, eventId: s.eventId }, payload: {} }),
+    expect: { stranger: 404, member: 403, committee: 201 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/cancel': row({
+    setup: ownersRegistration,
+    request: tenantEvent(),
+    expect: { stranger: 404, member: 403, owner: 403, organiser: 200 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/document': row({
+    setup: clubEvent,
+    request: (s: E, _w, f) => ({ params: { tenantId: f.club, eventId: s.eventId }, ...pdfUpload() }),
+    expect: { stranger: 404, member: 403, organiser: 201 },
+  }),
+  'DELETE /api/tenants/:tenantId/manage/event/:eventId/document/:documentId': row({
+    setup: clubEvent,
+    request: tenantEvent((s) => ({ documentId: s.documentId })),
+    expect: { stranger: 404, member: 403, organiser: 200 },
+  }),
+  'GET /api/tenants/:tenantId/manage/event/:eventId/participant': row({
+    setup: ownersRegistration,
+    request: tenantEvent(),
+    expect: { stranger: 404, member: 403, owner: 403, organiser: 200 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/participant': row({
+    setup: clubEvent,
+    request: (s: E, _w, f) => ({
+      params: { tenantId: f.club, eventId: s.eventId },
+      payload: { personId: f.people.member.personId, priceOptionIds: s.priceIds },
+    }),
+    expect: { stranger: 404, member: 403, organiser: 201 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/participant/:registrationId/approve': row({
+    setup: async (f) => {
+      const s = await clubEvent(f);
+      const [r] = await f.ctx.db
+        .insert(eventRegistrations)
+        .values({
+          tenantId: f.club,
+          eventId: s.eventId,
+          personId: f.people.owner.personId,
+          status: 'requested',
+          priceOptionIds: s.priceIds,
+        })
+        .returning({ id: eventRegistrations.id });
+      return { ...s, registrationId: r!.id };
+    },
+    request: (s: E & { registrationId: string }, _w, f) => ({
+      params: { tenantId: f.club, eventId: s.eventId, registrationId: s.registrationId },
+    }),
+    expect: { stranger: 404, member: 403, owner: 403, organiser: 200 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/participant/:registrationId/move': row({
+    setup: async (f) => {
+      const s = await clubEvent(f);
+      const [r] = await f.ctx.db
+        .insert(eventRegistrations)
+        .values({
+          tenantId: f.club,
+          eventId: s.eventId,
+          personId: f.people.owner.personId,
+          status: 'participating',
+          priceOptionIds: s.priceIds,
+        })
+        .returning({ id: eventRegistrations.id });
+      return { ...s, registrationId: r!.id };
+    },
+    request: (s: E & { registrationId: string }, _w, f) => ({
+      params: { tenantId: f.club, eventId: s.eventId, registrationId: s.registrationId },
+      payload: { to: 'waiting', reason: 'Matrix' },
+    }),
+    expect: { stranger: 404, member: 403, owner: 403, committee: 200 },
+  }),
+  'POST /api/tenants/:tenantId/manage/event/:eventId/participant/message': row({
+    setup: ownersRegistration,
+    request: (s: E, _w, f) => ({
+      params: { tenantId: f.club, eventId: s.eventId },
+      payload: { audience: 'participants', title: 'Hallo', body: 'Text' },
+    }),
+    expect: { stranger: 404, member: 403, owner: 403, organiser: 201 },
+  }),
+  'GET /api/tenants/:tenantId/manage/event/:eventId/participant/export': row({
+    setup: ownersRegistration,
+    request: tenantEvent(),
+    expect: { stranger: 404, member: 403, owner: 403, organiser: 200 },
+  }),
+
+  // The club side of news and messages: the club's news editors; a team message: committee and admins.
+  'GET /api/tenants/:tenantId/manage/news': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club } }),
+    expect: { stranger: 404, member: 403, organiser: 200, committee: 200 },
+  }),
+  'PUT /api/tenants/:tenantId/manage/news/:id': row({
+    setup: (f) => post(f, 'members'),
+    request: (s: { postId: string }, _w, f) => ({
+      params: { tenantId: f.club, id: s.postId },
+      payload: { title: 'Geändert', body: '<p>x</p>' },
+    }),
+    expect: { stranger: 404, member: 403, committee: 200 },
+  }),
+  'DELETE /api/tenants/:tenantId/manage/news/:id': row({
+    setup: (f) => post(f, 'members'),
+    request: (s: { postId: string }, _w, f) => ({ params: { tenantId: f.club, id: s.postId } }),
+    expect: { stranger: 404, member: 403, committee: 204 },
+  }),
+  'POST /api/tenants/:tenantId/manage/news/image': row({
+    setup: async () => null,
+    request: async (_s, _w, f) => ({ params: { tenantId: f.club }, ...(await avatarUpload()) }),
+    expect: { stranger: 404, member: 403, committee: 201 },
+  }),
+  'POST /api/tenants/:tenantId/team/:teamId/messages': row({
+    setup: team,
+    request: (s: { teamId: string }, _w, f) => ({
+      params: { tenantId: f.club, teamId: s.teamId },
+      payload: { title: 'An das Team', body: 'Text' },
+    }),
+    expect: { stranger: 404, member: 403, organiser: 403, committee: 201 },
   }),
 
   ...personalRows(),

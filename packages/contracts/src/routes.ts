@@ -61,6 +61,14 @@ export const WEB_ROUTES = {
     '/validation/profile/:id',
     ...VALIDATION_SECTIONS.map((section) => `/validation/profile/:id/${section}` as const),
   ],
+  /** The club side ('Verein verwalten'): organisers, committee and admins of a club. */
+  manage: ['/manage'],
+  manageEvents: ['/manage/events'],
+  manageEventNew: ['/manage/events/new'],
+  manageEvent: ['/manage/events/:id'],
+  manageEventParticipants: ['/manage/events/:id/participants'],
+  manageNews: ['/manage/news'],
+  manageMessages: ['/manage/messages'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type WebRouteId = keyof typeof WEB_ROUTES;

@@ -136,6 +136,9 @@ const sharedWithClub = rule<SharedItemSubject>(
 /** Who writes a club's news and reads all its team posts. */
 const newsEditors = role('committee', 'organiser', 'admin');
 
+/** Who creates, edits and cancels a club's events and manages their participants. */
+const eventOrganisers = role('organiser', 'committee', 'admin');
+
 // ------------------------------------------------------------------ the table
 
 export interface PolicyEntry<T extends SubjectType = SubjectType> {
@@ -180,6 +183,15 @@ export const POLICY = {
   // Person-owned data
   'own.read': entry({ subject: 'owned', see: owner }),
   'own.write': entry({ subject: 'owned', see: owner }),
+  // The club side (organisers, committee, admins)
+  'club.event.manage': entry({ subject: 'club', see: clubMember, may: eventOrganisers }),
+  'event.edit': entry({ subject: 'event', see: anyOf(publicEvent, clubMember), may: eventOrganisers }),
+  'event.participants.manage': entry({
+    subject: 'event',
+    see: anyOf(publicEvent, clubMember),
+    may: eventOrganisers,
+  }),
+  'team.message.send': entry({ subject: 'team', see: clubMember, may: role('committee', 'admin') }),
 } as const satisfies Record<string, AnyPolicyEntry>;
 
 export type Action = keyof typeof POLICY;

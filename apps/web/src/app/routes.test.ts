@@ -35,12 +35,19 @@ describe('the web router (route table of @vereinsheim/contracts/routes)', () => 
     for (const id of PAGE_ROUTE_IDS) expect(routeView(id).page.$$typeof).toBe(Symbol.for('react.lazy'));
   });
 
-  it('gates /privacy and every /validation… route', () => {
+  it('gates /privacy, every /validation… and every /manage… route', () => {
     const gated = PAGE_ROUTE_IDS.filter((id) => routeView(id).gate).map((id) => [id, routeView(id).gate]);
     expect(gated).toEqual([
       ['privacy', 'privacy'],
       ['validationList', 'validation'],
       ['validationProcess', 'validation'],
+      ['manage', 'manage'],
+      ['manageEvents', 'manage'],
+      ['manageEventNew', 'manage'],
+      ['manageEvent', 'manage'],
+      ['manageEventParticipants', 'manage'],
+      ['manageNews', 'manage'],
+      ['manageMessages', 'manage'],
     ]);
   });
 });

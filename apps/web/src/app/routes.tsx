@@ -1,6 +1,7 @@
 import type { PageRouteId } from '@vereinsheim/contracts/routes';
 import {
   calendarNumberOutline,
+  businessOutline,
   calendarOutline,
   callOutline,
   cardOutline,
@@ -30,7 +31,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * server's SPA fallback too) the lazily loaded page, the gate, and where the side menu and the tab bar show it.
  * `satisfies Record<PageRouteId, …>` makes a route without a page (or a page without a route) a type error.
  */
-export type RouteGate = 'privacy' | 'validation';
+export type RouteGate = 'privacy' | 'validation' | 'manage';
 export type MenuGroupKey = 'general' | 'personal' | 'memberships' | 'awards' | 'misc';
 
 /** A side-menu entry: in a group (listed in table order) or under a parent entry; `label` is `shell:menu.items.<label>`. */
@@ -40,7 +41,7 @@ export type MenuPlacement =
 
 export interface RouteView {
   page: LazyExoticComponent<ComponentType>;
-  /** privacy: leads to / once privacy is accepted; validation: leads to / without the reviewer role. */
+  /** privacy: leads to / once privacy is accepted; validation: leads to / without the reviewer role; manage: leads to / without an organiser, committee or admin role in the selected clubs. */
   gate?: RouteGate;
   menu?: MenuPlacement;
   /** A tab of the bottom tab bar (below 820 px); `label` is `shell:tabs.<label>`, the icon is the menu's. */
@@ -152,6 +153,32 @@ export const ROUTES = {
   validationProcess: {
     page: lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx')),
     gate: 'validation',
+  },
+  manage: {
+    page: lazy(() => import('../features/manage/pages/ManageLandingPage.tsx')),
+    gate: 'manage',
+    menu: { group: 'memberships', label: 'manage', icon: businessOutline },
+  },
+  manageEvents: {
+    page: lazy(() => import('../features/manage/pages/ManageEventsPage.tsx')),
+    gate: 'manage',
+  },
+  manageEventNew: {
+    page: lazy(() => import('../features/manage/pages/ManageEventFormPage.tsx')),
+    gate: 'manage',
+  },
+  manageEvent: {
+    page: lazy(() => import('../features/manage/pages/ManageEventFormPage.tsx')),
+    gate: 'manage',
+  },
+  manageEventParticipants: {
+    page: lazy(() => import('../features/manage/pages/ManageParticipantsPage.tsx')),
+    gate: 'manage',
+  },
+  manageNews: { page: lazy(() => import('../features/manage/pages/ManageNewsPage.tsx')), gate: 'manage' },
+  manageMessages: {
+    page: lazy(() => import('../features/manage/pages/ManageMessagesPage.tsx')),
+    gate: 'manage',
   },
 } satisfies Record<PageRouteId, RouteView>;
 

@@ -20,6 +20,8 @@ export interface BlogAudience {
   teamIds: string[];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /** SQL twin of the policy's `blog.post.view` rule. */
@@ -131,6 +133,64 @@ export const blogRepository = {
   async insert(db: DbOrTx, values: BlogPostInsert): Promise<BlogPostRow> {
     const [row] = await db.insert(blogPosts).values(values).returning();
     return row!;
+  },
+
+  /**
+   * Every post of one of the editor's clubs, scheduled and expired ones included (the club side's list).
+   * The service asks the policy (`club.news.write`) for the role; the scope keeps other clubs out.
+   */
+  async listForEditors(
+    db: DbOrTx,
+    scope: { tenantIds: readonly string[] },
+    tenantId: string,
+    options: { keyword?: string; limit: number; offset: number },
+  ): Promise<{ rows: BlogPostView[]; total: number }> {
+    if (!scope.tenantIds.includes(tenantId)) return { rows: [], total: 0 };
+    const pattern = options.keyword ? `%${escapeLike(options.keyword)}%` : undefined;
+    const where = and(
+      eq(blogPosts.tenantId, tenantId),
+      pattern ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.description, pattern)) : undefined,
+    );
+    const rows = await db
+      .select({ post: blogPosts, tenantName: tenants.name })
+      .from(blogPosts)
+      .innerJoin(tenants, eq(tenants.id, blogPosts.tenantId))
+      .where(where)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(blogPosts)
+      .where(where);
+    return {
+      rows: rows.map((r) => ({ ...r.post, tenantName: r.tenantName, isRead: false })),
+      total: count?.n ?? 0,
+    };
+  },
+
+  /** A post of one of the editor's clubs, whatever its schedule. */
+  async findForEditors(db: DbOrTx, scope: { tenantIds: readonly string[] }, tenantId: string, id: string) {
+    if (!scope.tenantIds.includes(tenantId) || !UUID.test(id)) return undefined;
+    const [row] = await db
+      .select({ post: blogPosts, tenantName: tenants.name })
+      .from(blogPosts)
+      .innerJoin(tenants, eq(tenants.id, blogPosts.tenantId))
+      .where(and(eq(blogPosts.id, id), eq(blogPosts.tenantId, tenantId)));
+    return row ? { ...row.post, tenantName: row.tenantName, isRead: false } : undefined;
+  },
+
+  async update(db: DbOrTx, id: string, values: Partial<BlogPostInsert>): Promise<BlogPostRow> {
+    const [row] = await db
+      .update(blogPosts)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    return row!;
+  },
+
+  async delete(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(blogPosts).where(eq(blogPosts.id, id));
   },
 
   /** The reader's own read mark (the caller found the post visible to them). */

@@ -12,6 +12,7 @@ import {
 } from './blog.repository.ts';
 import { tenantExists, tenantsByIds } from '../tenants/index.ts';
 import { sanitizePostHtml } from './blog.sanitize.ts';
+import { writeLog } from '../activity-log/index.ts';
 
 const SEARCH_FIELDS: Record<string, BlogSearchField> = {
   title: 'title',
@@ -159,6 +160,15 @@ export const blogService = {
     await authorize(actor, 'club.news.write', { type: 'club', tenantId });
     return db.transaction(async (tx) => {
       const row = await createBlogPost(tx, { ...input, tenantId, authorId: actor.personId });
+      await writeLog(tx, {
+        personId: actor.personId,
+        actorPersonId: actor.personId,
+        action: 'created',
+        entityKind: 'blogPost',
+        entityId: row.id,
+        tenantId,
+        summary: { key: 'log.blogPost.created', params: { title: row.title } },
+      });
       const [club] = await tenantsByIds(tx, [tenantId]);
       return toBlogPost({ ...row, tenantName: club?.name ?? '', isRead: false });
     });

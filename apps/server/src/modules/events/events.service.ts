@@ -212,6 +212,36 @@ async function notifyPromotion(
   });
 }
 
+/**
+ * Moves the first waiting persons (by registration time) up while places are free, telling each with a
+ * message; in the caller's transaction, which holds the event row lock. Returns how many moved up.
+ */
+export async function promoteWaiting(tx: Tx, scope: EventScope, event: EventRow): Promise<number> {
+  if (event.cancelled || event.maxParticipants === null) return 0;
+  let { places } = await repo.counts(tx, scope, event.id);
+  let moved = 0;
+  while (places < event.maxParticipants) {
+    const next = await repo.firstWaiting(tx, scope, event.id);
+    if (!next) break;
+    const promoted = (await repo.setStatus(
+      tx,
+      scope,
+      next,
+      event.requiresApproval ? 'requested' : 'participating',
+    ))!;
+    await repo.addHistory(tx, {
+      registrationId: promoted.id,
+      status: promoted.status,
+      reason: 'promoted',
+      note: 'moved up from the waiting list',
+    });
+    await notifyPromotion(tx, { registration: promoted, event });
+    places += 1;
+    moved += 1;
+  }
+  return moved;
+}
+
 export function eventsService(deps: EventsDeps) {
   const { db } = deps;
 
@@ -427,27 +457,7 @@ export function eventsService(deps: EventsDeps) {
               .join('; ') || null,
           actorPersonId: actor.personId,
         });
-        if (PLACE_STATUSES.includes(reg.status) && !event.cancelled && event.maxParticipants !== null) {
-          let { places } = await repo.counts(tx, scope, event.id);
-          while (places < event.maxParticipants) {
-            const next = await repo.firstWaiting(tx, scope, event.id);
-            if (!next) break;
-            const promoted = (await repo.setStatus(
-              tx,
-              scope,
-              next,
-              event.requiresApproval ? 'requested' : 'participating',
-            ))!;
-            await repo.addHistory(tx, {
-              registrationId: promoted.id,
-              status: promoted.status,
-              reason: 'promoted',
-              note: 'moved up from the waiting list',
-            });
-            await notifyPromotion(tx, { registration: promoted, event });
-            places += 1;
-          }
-        }
+        if (PLACE_STATUSES.includes(reg.status)) await promoteWaiting(tx, scope, event);
         return toRegistration(tx, scope, cancelled, event, now);
       });
     },

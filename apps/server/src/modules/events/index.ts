@@ -2,3 +2,4 @@
 export { calendarFeedRoutes, eventsRoutes } from './events.routes.ts';
 export { storeEventDocument } from './event-files.ts';
 export { createFixtureEvent, type FixtureEvent } from './events.fixtures.ts';
+export { eventsManageRoutes } from './events.manage.routes.ts';

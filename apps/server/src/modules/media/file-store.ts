@@ -14,8 +14,8 @@ export interface FileStore {
   delete(name: string): Promise<void>;
 }
 
-/** Generated file names: 64 hex characters, a size suffix, .webp. */
-export const FILE_NAME_PATTERN = /^[a-f0-9]{64}-(?:512|128)\.webp$/;
+/** Generated file names: 64 hex characters, a size suffix (avatars 512/128, news images 1600), .webp. */
+export const FILE_NAME_PATTERN = /^[a-f0-9]{64}-(?:512|128|1600)\.webp$/;
 
 export class LocalFileStore implements FileStore {
   private readonly dir: string;

@@ -9,6 +9,7 @@ import {
   ProblemSchema,
   SendClubMessageResultSchema,
   SendClubMessageSchema,
+  TeamMessageParamsSchema,
   UnreadCountSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
@@ -115,6 +116,24 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database; pushSender: P
         request.params.tenantId,
         request.body,
       );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/tenants/:tenantId/team/:teamId/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "Sends a message to every member of one of the club's teams (committee, admins)",
+        params: TeamMessageParamsSchema,
+        body: SendClubMessageSchema,
+        response: { 201: SendClubMessageResultSchema, 403: ProblemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, teamId } = request.params;
+      const result = await messagesService.sendToTeam(db, actorOf(request), tenantId, teamId, request.body);
       return reply.code(201).send(result);
     },
   );

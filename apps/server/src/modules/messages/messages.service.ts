@@ -11,6 +11,7 @@ import type { Language, TextParams } from '../../lib/i18n.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
+import { teamWithMemberIds } from '../teams/index.ts';
 import { clubMemberIds } from '../tenants/index.ts';
 import { requestPushDispatch } from './messages.outbox.ts';
 import { messagesRepository, type MessageView } from './messages.repository.ts';
@@ -141,6 +142,33 @@ export const messagesService = {
         members.map((personId) => ({
           personId,
           tenantId,
+          kind: 'club' as const,
+          title: input.title,
+          body: input.body,
+          link: input.link ?? null,
+        })),
+      );
+      return { recipients: ids.length };
+    });
+  },
+
+  /** A message to every member of one of the club's teams (committee and admins only). */
+  async sendToTeam(
+    db: Database,
+    actor: Actor,
+    tenantId: string,
+    teamId: string,
+    input: SendClubMessage,
+  ): Promise<{ recipients: number }> {
+    const team = await teamWithMemberIds(db, await actor.scope(), tenantId, teamId);
+    if (!team) throw notVisible('team');
+    await authorize(actor, 'team.message.send', { type: 'team', tenantId: team.tenantId, teamId: team.id });
+    return db.transaction(async (tx) => {
+      const ids = await sendMessages(
+        tx,
+        team.memberIds.map((personId) => ({
+          personId,
+          tenantId: team.tenantId,
           kind: 'club' as const,
           title: input.title,
           body: input.body,

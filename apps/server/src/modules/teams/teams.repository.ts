@@ -243,3 +243,17 @@ export const teamsRepository = {
     return row?.id;
   },
 };
+
+/** A team of the scope's clubs with its members' person ids (for messages to the team), else undefined. */
+export async function teamWithMemberIds(
+  db: DbOrTx,
+  scope: TeamScope,
+  tenantId: string,
+  teamId: string,
+): Promise<{ id: string; tenantId: string; memberIds: string[] } | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(teamId) || !/^[0-9a-f-]{36}$/i.test(tenantId)) return undefined;
+  const team = await teamsRepository.findVisible(db, scope, teamId, tenantId);
+  if (!team) return undefined;
+  const members = await teamsRepository.members(db, scope, team);
+  return { id: team.id, tenantId: team.tenantId, memberIds: members.map((m) => m.personId) };
+}

@@ -2,7 +2,9 @@ import { IonIcon } from '@ionic/react';
 import type { AppConfig } from '@vereinsheim/contracts/app-config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useManageClubs } from '../../features/manage/components/manage-club.ts';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
+import { routeView } from '../routes.tsx';
 import { isExternal, isMenuItemActive, MENU_GROUPS, type MenuItem } from './menu-items.ts';
 
 export interface MenuNavProps {
@@ -15,6 +17,9 @@ export interface MenuNavProps {
 export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   const { t } = useTranslation('shell');
   const unread = useUnreadCount();
+  // 'Verein verwalten' only for organisers, committee members and admins of the selected clubs.
+  const manages = useManageClubs().clubs.length > 0;
+  const shown = (item: MenuItem) => routeView(item.id).gate !== 'manage' || manages;
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -71,9 +76,9 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
                     <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
                   </a>
                 </li>
-              ) : (
+              ) : shown(item) ? (
                 renderItem(item)
-              ),
+              ) : null,
             )}
           </ul>
         </section>

@@ -1,0 +1,112 @@
+import { IonButton, IonItem, IonLabel, IonList, IonSearchbar, useIonAlert, useIonRouter } from '@ionic/react';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
+import '../components/manage.css';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { MANAGE_PAGE_SIZE, useCancelEvent, useCopyEvent, useManagedEvents } from '../api/manage.ts';
+import { ClubPicker } from '../components/ClubPicker.tsx';
+import { useManageClub } from '../components/manage-club.ts';
+
+/** /manage/events: the club's events (paged, searchable) with edit, copy, participants and cancel. */
+export default function ManageEventsPage() {
+  const { t, i18n } = useTranslation('manage');
+  const { club, clubs } = useManageClub();
+  const tenantId = club?.id ?? '';
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useManagedEvents(tenantId, keyword, page);
+  const copy = useCopyEvent(tenantId);
+  const cancel = useCancelEvent(tenantId);
+  const [presentAlert] = useIonAlert();
+  const router = useIonRouter();
+  const total = query.data?.maximumcount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / MANAGE_PAGE_SIZE));
+
+  const confirmCancel = (id: string, name: string) =>
+    void presentAlert({
+      header: t('events.cancelTitle'),
+      message: t('events.cancelConfirm', { name }),
+      buttons: [
+        { text: t('common.back'), role: 'cancel' },
+        { text: t('events.cancel'), role: 'destructive', handler: () => cancel.mutate(id) },
+      ],
+    });
+
+  return (
+    <AppPage
+      title={t('events.title')}
+      actions={
+        <IonButton routerLink={pathTo('manageEventNew')} data-testid="manage-event-new">
+          {t('events.new')}
+        </IonButton>
+      }
+    >
+      <ClubPicker club={club} clubs={clubs} />
+      <IonSearchbar
+        value={keyword}
+        debounce={300}
+        placeholder={t('search')}
+        aria-label={t('search')}
+        onIonInput={(e) => {
+          setKeyword(e.detail.value ?? '');
+          setPage(1);
+        }}
+      />
+      {query.isError && <p role="alert">{t('loadError')}</p>}
+      <IonList aria-label={t('events.title')}>
+        {query.data?.items.map((e) => (
+          <IonItem key={e.id} lines="full">
+            <IonLabel className="ion-text-wrap">
+              <h2>
+                {e.name} {e.cancelled && <strong>({t('events.cancelled')})</strong>}
+              </h2>
+              <p>
+                {formatDateTime(e.start, i18n.language)} ·{' '}
+                {t('events.counts', { places: e.participantCount, waiting: e.waitingCount })}
+              </p>
+              <div className="vh-manage-actions">
+                <Link to={pathTo('manageEvent', { id: e.id })}>{t('events.edit')}</Link>
+                <Link to={pathTo('manageEventParticipants', { id: e.id })}>{t('events.participants')}</Link>
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  onClick={() =>
+                    copy.mutate(e.id, {
+                      onSuccess: (created) => router.push(pathTo('manageEvent', { id: created.id })),
+                    })
+                  }
+                >
+                  {t('events.copy')}
+                </IonButton>
+                {!e.cancelled && (
+                  <IonButton
+                    size="small"
+                    fill="clear"
+                    color="danger"
+                    onClick={() => confirmCancel(e.id, e.name)}
+                  >
+                    {t('events.cancel')}
+                  </IonButton>
+                )}
+              </div>
+            </IonLabel>
+          </IonItem>
+        ))}
+      </IonList>
+      {query.data && query.data.items.length === 0 && <p>{t('events.empty')}</p>}
+      <nav className="vh-manage-pager" aria-label={t('pager.label')}>
+        <IonButton fill="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          {t('pager.previous')}
+        </IonButton>
+        <span>{t('pager.page', { page, pages })}</span>
+        <IonButton fill="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          {t('pager.next')}
+        </IonButton>
+      </nav>
+      {(copy.isError || cancel.isError) && <p role="alert">{(copy.error ?? cancel.error)?.message}</p>}
+    </AppPage>
+  );
+}
