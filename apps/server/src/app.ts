@@ -22,6 +22,7 @@ import { loadActorScope } from './policy/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { appLinksRoutes } from './modules/app-links/index.ts';
 import { activityLogRoutes } from './modules/activity-log/index.ts';
+import { clubAdminRoutes } from './modules/club-admin/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { blogRoutes } from './modules/blog/index.ts';
 import { calendarFeedRoutes, eventsRoutes } from './modules/events/index.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
+      await api.register(clubAdminRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );
