@@ -61,6 +61,9 @@ export const WEB_ROUTES = {
     '/validation/profile/:id',
     ...VALIDATION_SECTIONS.map((section) => `/validation/profile/:id/${section}` as const),
   ],
+  /** The club side (ADR 0019): members (club admins) and invoices (committee, admins). */
+  manageMembers: ['/manage/members'],
+  manageInvoices: ['/manage/invoices'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type WebRouteId = keyof typeof WEB_ROUTES;

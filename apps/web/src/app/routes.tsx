@@ -153,6 +153,9 @@ export const ROUTES = {
     page: lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx')),
     gate: 'validation',
   },
+  // The club side (ADR 0019); linked from the 'Verein verwalten' landing page.
+  manageMembers: { page: lazy(() => import('../features/manage-members/pages/ManageMembersPage.tsx')) },
+  manageInvoices: { page: lazy(() => import('../features/manage-invoices/pages/ManageInvoicesPage.tsx')) },
 } satisfies Record<PageRouteId, RouteView>;
 
 export const PAGE_ROUTE_IDS = Object.keys(ROUTES) as PageRouteId[];
