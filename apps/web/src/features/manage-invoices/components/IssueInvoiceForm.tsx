@@ -8,7 +8,6 @@ import {
   IonLabel,
   IonList,
   IonModal,
-  IonSearchbar,
   IonSegment,
   IonSegmentButton,
   IonSelect,
@@ -143,12 +142,14 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
           </IonSegment>
           {mode === 'members' ? (
             <>
-              <IonSearchbar
+              <IonInput
                 value={search}
                 debounce={300}
-                placeholder={t('issue.searchMember')}
-                aria-label={t('issue.searchMember')}
-                onIonInput={(e) => setSearch(e.detail.value ?? '')}
+                type="search"
+                label={t('issue.searchMember')}
+                labelPlacement="stacked"
+                clearInput
+                onIonInput={(e) => setSearch(String(e.detail.value ?? ''))}
               />
               {searchError && (
                 <IonText color="danger">

@@ -1,10 +1,10 @@
 import {
   IonButton,
+  IonInput,
   IonItem,
   IonLabel,
   IonList,
   IonNote,
-  IonSearchbar,
   IonSegment,
   IonSegmentButton,
   IonSelect,
@@ -126,13 +126,15 @@ export default function ManageInvoicesPage() {
           {t('openItemsCsv')}
         </IonButton>
       </div>
-      <IonSearchbar
+      <IonInput
         value={keyword}
         debounce={300}
-        placeholder={t('search')}
-        aria-label={t('search')}
+        type="search"
+        label={t('search')}
+        labelPlacement="stacked"
+        clearInput
         onIonInput={(e) => {
-          setKeyword(e.detail.value ?? '');
+          setKeyword(String(e.detail.value ?? ''));
           setPage(1);
         }}
       />

@@ -1,11 +1,11 @@
 import {
   IonButton,
   IonCheckbox,
+  IonInput,
   IonItem,
   IonLabel,
   IonList,
   IonNote,
-  IonSearchbar,
   IonSelect,
   IonSelectOption,
   IonText,
@@ -84,13 +84,15 @@ export default function ManageMembersPage() {
           {t('export')}
         </IonButton>
       </div>
-      <IonSearchbar
+      <IonInput
         value={keyword}
         debounce={300}
-        placeholder={t('search')}
-        aria-label={t('search')}
+        type="search"
+        label={t('search')}
+        labelPlacement="stacked"
+        clearInput
         onIonInput={(e) => {
-          setKeyword(e.detail.value ?? '');
+          setKeyword(String(e.detail.value ?? ''));
           setPage(1);
         }}
       />
