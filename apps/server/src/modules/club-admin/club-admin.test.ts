@@ -287,6 +287,11 @@ describe('invoices (committee)', () => {
     expect(reminded.json()).toMatchObject({ reminderCount: 1 });
     const inbox = await ctx.db.select().from(messages).where(eq(messages.personId, member.personId));
     expect(inbox.map((m) => m.textKey)).toContain('message.invoiceReminder');
+    const [remindedLog] = await ctx.db
+      .select()
+      .from(logMessages)
+      .where(and(eq(logMessages.entityId, first!.id), eq(logMessages.summaryKey, 'log.invoice.reminded')));
+    expect(remindedLog).toMatchObject({ personId: member.personId, actorPersonId: committee.personId });
     const paid = await req(committee, 'POST', `/api/tenants/${club}/invoices/${first!.id}/paid`, {
       paidOn: '2026-11-20',
     });

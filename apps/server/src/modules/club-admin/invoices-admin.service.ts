@@ -12,6 +12,7 @@ import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
 import { todayIso } from '../../lib/today.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
+import { writeLog } from '../activity-log/index.ts';
 import { effectiveStatus, invoicesService } from '../invoices/index.ts';
 import { sendMessage } from '../messages/index.ts';
 import { clubAdminRepository as repo } from './club-admin.repository.ts';
@@ -170,6 +171,18 @@ export const invoicesAdminService = {
       if (!row.personId) throw problem(409, 'invoice.noRecipient');
       const today = todayIso();
       await repo.recordReminder(tx, invoiceId, today);
+      await writeLog(tx, {
+        personId: row.personId,
+        actorPersonId: actor.personId,
+        action: 'updated',
+        entityKind: 'invoice',
+        entityId: row.id,
+        tenantId,
+        summary: { key: 'log.invoice.reminded', params: { number: row.number } },
+        changes: [
+          { field: 'reminderCount', old: String(row.reminderCount), new: String(row.reminderCount + 1) },
+        ],
+      });
       await sendMessage(tx, {
         personId: row.personId,
         tenantId,
