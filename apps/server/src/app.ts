@@ -22,6 +22,7 @@ import { loadActorScope } from './policy/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { appLinksRoutes } from './modules/app-links/index.ts';
 import { activityLogRoutes } from './modules/activity-log/index.ts';
+import { clubAdminRoutes } from './modules/club-admin/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { blogManageRoutes, blogRoutes } from './modules/blog/index.ts';
 import { calendarFeedRoutes, eventsManageRoutes, eventsRoutes } from './modules/events/index.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
       await api.register(eventsManageRoutes, eventsDeps);
       await api.register(blogManageRoutes, { db: database.db, store: fileStore });
+      await api.register(clubAdminRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

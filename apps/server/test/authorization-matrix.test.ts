@@ -6,13 +6,14 @@
  * request must change no row in any table. A new route with an id fails this test until it has a row.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blogPosts,
   calendarFeeds,
   eventRegistrations,
+  memberships,
   messages,
   teamContactPersons,
   teamMembers,
@@ -24,7 +25,7 @@ import { storeTeamDocument } from '../src/modules/teams/index.ts';
 import { createTestContext, type TestContext, type TestPerson } from './harness.ts';
 
 /** The actors: `stranger` belongs to another club only; the others to the subject's club. */
-const PERSONAS = ['stranger', 'member', 'owner', 'organiser', 'committee'] as const;
+const PERSONAS = ['stranger', 'member', 'owner', 'organiser', 'committee', 'admin'] as const;
 type Persona = (typeof PERSONAS)[number];
 
 interface Fixture {
@@ -208,6 +209,111 @@ function pdfUpload() {
       `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%matrix\n\r\n--${boundary}--\r\n`,
   );
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+// ------------------------------------------------------------------ the club side (ADR 0019)
+
+/** A fresh member of the club (so ending a role or membership leaves the shared personas alone). */
+async function freshMember(f: Fixture) {
+  const p = await f.ctx.createPerson({ lastName: 'Neumitglied' });
+  await f.ctx.addMembership(p.personId, f.club);
+  const [m] = await f.ctx.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.personId, p.personId));
+  return { personId: p.personId, roleId: m!.id };
+}
+
+function clubAdminRows(): Record<string, Row<unknown>> {
+  const club = (payload?: (f: Fixture) => unknown) => (_s: unknown, _w: Persona, f: Fixture) => ({
+    params: { tenantId: f.club },
+    payload: payload?.(f),
+  });
+  /** Members: the club's admins; the committee and plain members 403, another club's admin 404. */
+  const admins = (status: number) => ({ stranger: 404, member: 403, committee: 403, admin: status });
+  /** Invoices: the committee and admins. */
+  const committee = (status: number) => ({ stranger: 404, member: 403, organiser: 403, committee: status });
+  type M = { personId: string; roleId: string };
+  type I = { invoiceId: string };
+  const member = (s: M, _w: Persona, f: Fixture) => ({ params: { tenantId: f.club, ...s }, payload: {} });
+  const invoice = (s: I, _w: Persona, f: Fixture) => ({
+    params: { tenantId: f.club, invoiceId: s.invoiceId },
+  });
+  return {
+    'GET /api/tenants/:tenantId/members': row({
+      setup: async () => null,
+      request: club(),
+      expect: admins(200),
+    }),
+    'GET /api/tenants/:tenantId/members/export': row({
+      setup: async () => null,
+      request: club(),
+      expect: admins(200),
+    }),
+    'POST /api/tenants/:tenantId/members/import': row({
+      setup: async () => null,
+      request: club(() => ({
+        csv: 'Vorname;Nachname;E-Mail;Geburtsdatum\nA;B;a@example.org;01.01.1990',
+        dryRun: true,
+      })),
+      expect: admins(200),
+    }),
+    'GET /api/tenants/:tenantId/members/:personId': row({
+      setup: freshMember,
+      request: member,
+      expect: admins(200),
+    }),
+    'POST /api/tenants/:tenantId/members/:personId/roles': row({
+      setup: freshMember,
+      request: (s: M, w, f) => ({ ...member(s, w, f), payload: { role: 'trainer' } }),
+      expect: admins(201),
+    }),
+    'POST /api/tenants/:tenantId/members/:personId/roles/:roleId/end': row({
+      setup: freshMember,
+      request: member,
+      expect: admins(200),
+    }),
+    'POST /api/tenants/:tenantId/members/:personId/end': row({
+      setup: freshMember,
+      request: member,
+      expect: admins(200),
+    }),
+    'GET /api/tenants/:tenantId/invoices': row({
+      setup: async () => null,
+      request: club(),
+      expect: committee(200),
+    }),
+    'GET /api/tenants/:tenantId/invoices/open-items': row({
+      setup: async () => null,
+      request: club(),
+      expect: committee(200),
+    }),
+    'POST /api/tenants/:tenantId/invoices': row({
+      setup: async () => null,
+      request: club((f) => ({
+        personIds: [f.people.owner.personId],
+        title: 'Beitrag',
+        dueDate: '2099-12-31',
+        lines: [{ description: 'Beitrag', quantity: 1, unitPriceCents: 1000, vatRatePercent: 0 }],
+      })),
+      expect: committee(201),
+    }),
+    'POST /api/tenants/:tenantId/invoices/:invoiceId/paid': row({
+      setup: ownersInvoice,
+      request: (s: I, w, f) => ({ ...invoice(s, w, f), payload: {} }),
+      expect: committee(200),
+    }),
+    'POST /api/tenants/:tenantId/invoices/:invoiceId/cancel': row({
+      setup: ownersInvoice,
+      request: invoice,
+      expect: committee(200),
+    }),
+    'POST /api/tenants/:tenantId/invoices/:invoiceId/reminder': row({
+      setup: ownersInvoice,
+      request: invoice,
+      expect: committee(200),
+    }),
+  };
 }
 
 // ------------------------------------------------------------------ the matrix
@@ -582,6 +688,7 @@ const MATRIX: Record<string, Row<unknown>> = {
   }),
 
   ...personalRows(),
+  ...clubAdminRows(),
 };
 
 // ------------------------------------------------------------------ running it
@@ -601,6 +708,8 @@ beforeAll(async () => {
     await ctx.addMembership(people[p].personId, club);
   await ctx.addMembership(people.organiser.personId, club, 'organiser');
   await ctx.addMembership(people.committee.personId, club, 'committee');
+  await ctx.addMembership(people.admin.personId, club);
+  await ctx.addMembership(people.admin.personId, club, 'admin');
   f = { ctx, club, otherClub, people };
 });
 afterAll(() => f.ctx.close());

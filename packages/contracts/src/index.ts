@@ -23,3 +23,4 @@ export * from './session.ts';
 export * from './token-record.ts';
 export * from './routes.ts';
 export * from './events-manage.ts';
+export * from './club-admin.ts';

@@ -69,6 +69,9 @@ export const WEB_ROUTES = {
   manageEventParticipants: ['/manage/events/:id/participants'],
   manageNews: ['/manage/news'],
   manageMessages: ['/manage/messages'],
+  /** The club side (ADR 0019): members (club admins) and invoices (committee, admins). */
+  manageMembers: ['/manage/members'],
+  manageInvoices: ['/manage/invoices'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type WebRouteId = keyof typeof WEB_ROUTES;

@@ -192,6 +192,9 @@ export const POLICY = {
     may: eventOrganisers,
   }),
   'team.message.send': entry({ subject: 'team', see: clubMember, may: role('committee', 'admin') }),
+  // The club side (ADR 0019): members by the club's admins, invoices by its committee and admins
+  'club.members.manage': entry({ subject: 'club', see: clubMember, may: role('admin') }),
+  'club.invoices.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
 } as const satisfies Record<string, AnyPolicyEntry>;
 
 export type Action = keyof typeof POLICY;

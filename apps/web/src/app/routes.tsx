@@ -180,6 +180,15 @@ export const ROUTES = {
     page: lazy(() => import('../features/manage/pages/ManageMessagesPage.tsx')),
     gate: 'manage',
   },
+  // The club side (ADR 0019); linked from the 'Verein verwalten' landing page.
+  manageMembers: {
+    page: lazy(() => import('../features/manage-members/pages/ManageMembersPage.tsx')),
+    gate: 'manage',
+  },
+  manageInvoices: {
+    page: lazy(() => import('../features/manage-invoices/pages/ManageInvoicesPage.tsx')),
+    gate: 'manage',
+  },
 } satisfies Record<PageRouteId, RouteView>;
 
 export const PAGE_ROUTE_IDS = Object.keys(ROUTES) as PageRouteId[];

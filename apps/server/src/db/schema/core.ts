@@ -76,7 +76,10 @@ export const memberships = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('memberships_person_tenant_role_uq').on(t.personId, t.tenantId, t.role),
+    /** Dated roles (ADR 0019): one open row per person, club and role; ended rows are the history. */
+    uniqueIndex('memberships_person_tenant_role_uq')
+      .on(t.personId, t.tenantId, t.role)
+      .where(sql`${t.endsOn} is null`),
     index('memberships_tenant_idx').on(t.tenantId),
   ],
 );

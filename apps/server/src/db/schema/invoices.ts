@@ -53,6 +53,9 @@ export const invoices = pgTable(
     payeeBic: text('payee_bic'),
     payeeBankName: text('payee_bank_name'),
     paymentReference: text('payment_reference').notNull(),
+    /** Reminders sent by the club (ADR 0019). */
+    reminderCount: integer('reminder_count').notNull().default(0),
+    lastReminderOn: date('last_reminder_on', { mode: 'string' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -103,3 +106,11 @@ export const orderElements = pgTable(
   },
   (t) => [index('order_elements_person_created_idx').on(t.personId, t.createdAt)],
 );
+
+/** The last invoice number a club issued: updated in the issuing transaction, so numbers have no gaps (ADR 0019). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});

@@ -5,3 +5,4 @@ export {
   useSelectedTenantIds,
   useTenantSelection,
 } from './selection.ts';
+export { useManagedClub } from './managed.ts';

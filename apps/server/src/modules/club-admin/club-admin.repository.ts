@@ -1,0 +1,336 @@
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { InvoiceStatus, MembershipRole } from '@vereinsheim/contracts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  invoiceCounters,
+  invoices,
+  itemSharing,
+  mailAddresses,
+  memberships,
+  persons,
+  phoneNumbers,
+  teamMembers,
+  teams,
+  tenants,
+} from '../../db/schema/index.ts';
+import { activeMembership } from '../../policy/index.ts';
+
+export type MembershipRow = typeof memberships.$inferSelect;
+
+const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Mail addresses shared with the club's internal view (ADR 0003): the only contact data the club sees. */
+const sharedIntern = (
+  kind: 'mail' | 'phone',
+  itemId: typeof mailAddresses.id | typeof phoneNumbers.id,
+  tenantId: string,
+) =>
+  and(
+    eq(itemSharing.itemKind, kind),
+    eq(itemSharing.itemId, itemId),
+    eq(itemSharing.tenantId, tenantId),
+    eq(itemSharing.intern, true),
+  );
+
+export const clubAdminRepository = {
+  async tenantName(db: DbOrTx, tenantId: string): Promise<string> {
+    const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    return row?.name ?? '';
+  },
+
+  /** The club's members (with any role row; active only unless includeEnded), by name. */
+  async findMembers(
+    db: DbOrTx,
+    tenantId: string,
+    options: { keyword?: string; includeEnded: boolean; limit: number; offset: number },
+  ) {
+    const inClub = exists(
+      db
+        .select({ one: sql`1` })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.personId, persons.id),
+            eq(memberships.tenantId, tenantId),
+            options.includeEnded ? undefined : activeMembership(),
+          ),
+        ),
+    );
+    const keyword = options.keyword
+      ? or(
+          ilike(persons.firstName, like(options.keyword)),
+          ilike(persons.lastName, like(options.keyword)),
+          sql`(${persons.firstName} || ' ' || ${persons.lastName}) ilike ${like(options.keyword)}`,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(mailAddresses)
+              .innerJoin(itemSharing, sharedIntern('mail', mailAddresses.id, tenantId))
+              .where(
+                and(
+                  eq(mailAddresses.personId, persons.id),
+                  ilike(mailAddresses.email, like(options.keyword)),
+                ),
+              ),
+          ),
+        )
+      : undefined;
+    const where = and(inClub, keyword);
+    const rows = await db
+      .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
+      .from(persons)
+      .where(where)
+      .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(persons)
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async person(db: DbOrTx, personId: string) {
+    const [row] = await db
+      .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
+      .from(persons)
+      .where(eq(persons.id, personId));
+    return row;
+  },
+
+  async roles(db: DbOrTx, tenantId: string, personIds: string[]): Promise<MembershipRow[]> {
+    if (personIds.length === 0) return [];
+    return db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.personId, personIds)))
+      .orderBy(asc(memberships.startsOn), asc(memberships.role));
+  },
+
+  async sharedContacts(db: DbOrTx, tenantId: string, personIds: string[]) {
+    if (personIds.length === 0) return { mails: [], phones: [] };
+    const mails = await db
+      .select({ personId: mailAddresses.personId, value: mailAddresses.email })
+      .from(mailAddresses)
+      .innerJoin(itemSharing, sharedIntern('mail', mailAddresses.id, tenantId))
+      .where(inArray(mailAddresses.personId, personIds))
+      .orderBy(asc(mailAddresses.createdAt));
+    const phones = await db
+      .select({ personId: phoneNumbers.personId, value: phoneNumbers.number })
+      .from(phoneNumbers)
+      .innerJoin(itemSharing, sharedIntern('phone', phoneNumbers.id, tenantId))
+      .where(inArray(phoneNumbers.personId, personIds))
+      .orderBy(asc(phoneNumbers.createdAt));
+    return { mails, phones };
+  },
+
+  async lockRole(tx: Tx, tenantId: string, personId: string, roleId: string) {
+    const [row] = await tx
+      .select()
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.id, roleId),
+          eq(memberships.tenantId, tenantId),
+          eq(memberships.personId, personId),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
+  async openRole(tx: Tx, tenantId: string, personId: string, role: MembershipRole) {
+    const [row] = await tx
+      .select()
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.tenantId, tenantId),
+          eq(memberships.personId, personId),
+          eq(memberships.role, role),
+          isNull(memberships.endsOn),
+        ),
+      );
+    return row;
+  },
+
+  async insertRole(
+    tx: Tx,
+    values: {
+      tenantId: string;
+      personId: string;
+      role: MembershipRole;
+      startsOn: string;
+      endsOn: string | null;
+    },
+  ) {
+    const [row] = await tx.insert(memberships).values(values).returning();
+    return row!;
+  },
+
+  async endRole(tx: Tx, roleId: string, endsOn: string) {
+    await tx.update(memberships).set({ endsOn }).where(eq(memberships.id, roleId));
+  },
+
+  /** Persons of the club (any role row, also ended) with this mail address (any) and birthdate. */
+  async matchMember(tx: DbOrTx, tenantId: string, email: string, birthdate: string) {
+    const [row] = await tx
+      .selectDistinct({ id: persons.id })
+      .from(persons)
+      .innerJoin(mailAddresses, eq(mailAddresses.personId, persons.id))
+      .innerJoin(memberships, and(eq(memberships.personId, persons.id), eq(memberships.tenantId, tenantId)))
+      .where(
+        and(sql`lower(${mailAddresses.email}) = ${email.toLowerCase()}`, eq(persons.birthdate, birthdate)),
+      )
+      .limit(1);
+    return row?.id;
+  },
+
+  /** A person created by a club import: the mail address shared with that club's internal view. */
+  async insertImportedPerson(
+    tx: Tx,
+    p: {
+      firstName: string;
+      lastName: string;
+      birthdate: string;
+      email: string;
+      tenantId: string;
+      by: string;
+    },
+  ): Promise<string> {
+    const [person] = await tx
+      .insert(persons)
+      .values({ firstName: p.firstName, lastName: p.lastName, birthdate: p.birthdate })
+      .returning({ id: persons.id });
+    const [mail] = await tx
+      .insert(mailAddresses)
+      .values({ personId: person!.id, email: p.email, isDefault: true, createdBy: p.by })
+      .returning({ id: mailAddresses.id });
+    await tx.insert(itemSharing).values({
+      personId: person!.id,
+      itemKind: 'mail',
+      itemId: mail!.id,
+      tenantId: p.tenantId,
+      isDefault: true,
+      intern: true,
+    });
+    return person!.id;
+  },
+
+  /** Serialises imports into one club (released when the transaction ends). */
+  async lockImport(tx: Tx, tenantId: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`member-import:${tenantId}`}))`);
+  },
+
+  /** Active members holding the role, or in the team (of this club), once each. */
+  async recipients(
+    db: DbOrTx,
+    tenantId: string,
+    by: { role?: MembershipRole; teamId?: string; personIds?: string[] },
+  ) {
+    const conditions = [eq(memberships.tenantId, tenantId), activeMembership()];
+    if (by.role) conditions.push(eq(memberships.role, by.role));
+    if (by.personIds) conditions.push(inArray(memberships.personId, by.personIds));
+    if (by.teamId) {
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(teamMembers)
+            .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+            .where(
+              and(
+                eq(teamMembers.personId, memberships.personId),
+                eq(teams.id, by.teamId),
+                eq(teams.tenantId, tenantId),
+              ),
+            ),
+        ),
+      );
+    }
+    return db
+      .selectDistinct({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
+      .from(memberships)
+      .innerJoin(persons, eq(persons.id, memberships.personId))
+      .where(and(...conditions))
+      .orderBy(asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+  },
+
+  async teamInClub(db: DbOrTx, tenantId: string, teamId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.id, teamId), eq(teams.tenantId, tenantId)));
+    return row !== undefined;
+  },
+
+  /** The club's next invoice number: the counter row stays locked until the issuing transaction ends. */
+  async nextInvoiceNumber(tx: Tx, tenantId: string): Promise<number> {
+    const [row] = await tx
+      .insert(invoiceCounters)
+      .values({ tenantId, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: invoiceCounters.tenantId,
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      })
+      .returning({ n: invoiceCounters.lastNumber });
+    return row!.n;
+  },
+
+  async findInvoices(
+    db: DbOrTx,
+    tenantId: string,
+    options: { status?: InvoiceStatus; keyword?: string; today: string; limit: number; offset: number },
+  ) {
+    const status =
+      options.status === 'overdue'
+        ? and(eq(invoices.status, 'open'), sql`${invoices.dueDate} < ${options.today}`)
+        : options.status === 'open'
+          ? and(
+              eq(invoices.status, 'open'),
+              or(isNull(invoices.dueDate), sql`${invoices.dueDate} >= ${options.today}`),
+            )
+          : options.status
+            ? eq(invoices.status, options.status)
+            : undefined;
+    const where = and(
+      eq(invoices.tenantId, tenantId),
+      eq(invoices.direction, 'incoming'),
+      status,
+      options.keyword
+        ? or(
+            ilike(invoices.number, like(options.keyword)),
+            ilike(invoices.title, like(options.keyword)),
+            ilike(invoices.recipientName, like(options.keyword)),
+          )
+        : undefined,
+    );
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.invoiceDate), desc(invoices.number))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoices)
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async invoice(db: DbOrTx, tenantId: string, invoiceId: string) {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.tenantId, tenantId)));
+    return row;
+  },
+
+  async recordReminder(tx: Tx, invoiceId: string, on: string) {
+    await tx
+      .update(invoices)
+      .set({ reminderCount: sql`${invoices.reminderCount} + 1`, lastReminderOn: on, updatedAt: new Date() })
+      .where(eq(invoices.id, invoiceId));
+  },
+};

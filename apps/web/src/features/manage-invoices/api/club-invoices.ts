@@ -1,0 +1,89 @@
+import {
+  ClubInvoiceListSchema,
+  ClubInvoiceSchema,
+  IssueInvoicesResultSchema,
+  type IssueInvoices,
+} from '@vereinsheim/contracts/club-admin';
+import { ClubMemberListSchema } from '@vereinsheim/contracts/club-admin';
+import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
+import { resourceKeys } from '../../../shared/api/query-keys.ts';
+import { saveFile } from '../../../shared/platform/share.ts';
+
+export const PAGE_SIZE = 20;
+
+/** The club's invoices (under the invoices resource, so the member's own list refreshes too). */
+export const clubInvoiceKeys = {
+  all: [...resourceKeys.invoices, 'club'] as const,
+  list: (tenantId: string, status: InvoiceStatus | 'all', keyword: string, page: number) =>
+    [...clubInvoiceKeys.all, tenantId, { status, keyword, page }] as const,
+  recipients: (tenantId: string, keyword: string) =>
+    [...clubInvoiceKeys.all, tenantId, 'recipients', keyword] as const,
+};
+
+const base = (tenantId: string) => `tenants/${tenantId}/invoices`;
+
+export function useClubInvoices(
+  tenantId: string | undefined,
+  status: InvoiceStatus | 'all',
+  keyword: string,
+  page: number,
+) {
+  return useQuery({
+    queryKey: clubInvoiceKeys.list(tenantId ?? '', status, keyword, page),
+    queryFn: ({ signal }) =>
+      apiGet(
+        base(tenantId!),
+        ClubInvoiceListSchema,
+        {
+          page,
+          pagesize: PAGE_SIZE,
+          status: status === 'all' ? undefined : status,
+          keyword: keyword || undefined,
+        },
+        signal,
+      ),
+    enabled: Boolean(tenantId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Members to pick as recipients (the members list needs the admin role; committee members search by name). */
+export function useRecipientSearch(tenantId: string, keyword: string) {
+  return useQuery({
+    queryKey: clubInvoiceKeys.recipients(tenantId, keyword),
+    queryFn: ({ signal }) =>
+      apiGet(`tenants/${tenantId}/members`, ClubMemberListSchema, { page: 1, pagesize: 10, keyword }, signal),
+    enabled: keyword.trim().length >= 2,
+    retry: false,
+  });
+}
+
+function useInvoiceMutation<V, R>(call: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys.invoices }),
+  });
+}
+
+export const useIssueInvoices = (tenantId: string) =>
+  useInvoiceMutation((body: IssueInvoices) =>
+    apiRequest(base(tenantId), IssueInvoicesResultSchema, { method: 'POST', body }),
+  );
+
+export const useInvoiceAction = (tenantId: string) =>
+  useInvoiceMutation(({ id, action }: { id: string; action: 'paid' | 'cancel' | 'reminder' }) =>
+    apiRequest(`${base(tenantId)}/${id}/${action}`, ClubInvoiceSchema, {
+      method: 'POST',
+      ...(action === 'paid' ? { body: {} } : {}),
+    }),
+  );
+
+export function useOpenItemsCsv(tenantId: string) {
+  return useMutation({
+    mutationFn: async () =>
+      saveFile(await apiRequestBlob(`${base(tenantId)}/open-items`), 'offene-posten.csv'),
+  });
+}

@@ -1,0 +1,279 @@
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonInput,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonModal,
+  IonSegment,
+  IonSegmentButton,
+  IonSelect,
+  IonSelectOption,
+  IonText,
+  IonTitle,
+  IonToolbar,
+  useIonToast,
+} from '@ionic/react';
+import { MEMBERSHIP_ROLES, type MembershipRole } from '@vereinsheim/contracts/enums';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/client.ts';
+import { formatMoney } from '../../../shared/i18n/format.ts';
+import { useIssueInvoices, useRecipientSearch } from '../api/club-invoices.ts';
+
+interface Line {
+  description: string;
+  quantity: string;
+  price: string;
+  vat: string;
+}
+const emptyLine = (): Line => ({ description: '', quantity: '1', price: '', vat: '0' });
+/** "12,50" or "12.50" → 1250 cents; NaN when it is not a number. */
+const cents = (value: string) => Math.round(Number(value.replace(',', '.')) * 100);
+
+/** Issue invoices: to chosen members or to every member of a role (a fee run), with line items, VAT, due date. */
+export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation('manageInvoices');
+  const lng = i18n.resolvedLanguage;
+  const issue = useIssueInvoices(props.tenantId);
+  const [mode, setMode] = useState<'members' | 'role'>('members');
+  const [search, setSearch] = useState('');
+  const found = useRecipientSearch(props.tenantId, search);
+  const [recipients, setRecipients] = useState<{ id: string; name: string }[]>([]);
+  const [role, setRole] = useState<MembershipRole>('member');
+  const [title, setTitle] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const [presentToast] = useIonToast();
+
+  const parsed = lines.map((l) => ({
+    description: l.description.trim(),
+    quantity: Number(l.quantity),
+    unitPriceCents: cents(l.price),
+    vatRatePercent: Number(l.vat.replace(',', '.')),
+  }));
+  const valid =
+    title.trim() !== '' &&
+    dueDate !== '' &&
+    (mode === 'role' || recipients.length > 0) &&
+    parsed.every(
+      (l) =>
+        l.description &&
+        Number.isInteger(l.quantity) &&
+        l.quantity > 0 &&
+        l.unitPriceCents >= 0 &&
+        l.vatRatePercent >= 0,
+    );
+  const total = parsed.reduce(
+    (sum, l) =>
+      sum +
+      (Number.isFinite(l.unitPriceCents) ? l.quantity * l.unitPriceCents * (1 + l.vatRatePercent / 100) : 0),
+    0,
+  );
+
+  const setLine = (i: number, patch: Partial<Line>) =>
+    setLines((current) => current.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  const close = () => {
+    setRecipients([]);
+    setSearch('');
+    setTitle('');
+    setDueDate('');
+    setLines([emptyLine()]);
+    issue.reset();
+    props.onClose();
+  };
+
+  const submit = () =>
+    issue.mutate(
+      {
+        ...(mode === 'role' ? { role } : { personIds: recipients.map((r) => r.id) }),
+        title: title.trim(),
+        dueDate,
+        lines: parsed,
+      },
+      {
+        onSuccess: (result) => {
+          void presentToast({
+            message: t('issue.done', { count: result.issued.length }),
+            duration: 4000,
+            color: 'success',
+          });
+          close();
+        },
+      },
+    );
+
+  const error = issue.error && ((isApiError(issue.error) && issue.error.problem?.detail) || t('failed'));
+  const searchError =
+    found.error && ((isApiError(found.error) && found.error.problem?.detail) || t('failed'));
+
+  return (
+    <IonModal isOpen={props.open} onDidDismiss={close}>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>{t('issue.title')}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={close}>{t('close')}</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <form
+          className="vh-manage-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valid) submit();
+          }}
+        >
+          <IonSegment
+            value={mode}
+            onIonChange={(e) => setMode(e.detail.value === 'role' ? 'role' : 'members')}
+          >
+            <IonSegmentButton value="members">
+              <IonLabel>{t('issue.toMembers')}</IonLabel>
+            </IonSegmentButton>
+            <IonSegmentButton value="role">
+              <IonLabel>{t('issue.feeRun')}</IonLabel>
+            </IonSegmentButton>
+          </IonSegment>
+          {mode === 'members' ? (
+            <>
+              <IonInput
+                value={search}
+                debounce={300}
+                type="search"
+                label={t('issue.searchMember')}
+                labelPlacement="stacked"
+                clearInput
+                onIonInput={(e) => setSearch(String(e.detail.value ?? ''))}
+              />
+              {searchError && (
+                <IonText color="danger">
+                  <p>{searchError}</p>
+                </IonText>
+              )}
+              <IonList aria-label={t('issue.found')}>
+                {found.data?.items
+                  .filter((m) => !recipients.some((r) => r.id === m.personId))
+                  .map((m) => (
+                    <IonItem
+                      key={m.personId}
+                      button
+                      onClick={() =>
+                        setRecipients((rs) => [
+                          ...rs,
+                          { id: m.personId, name: `${m.firstName} ${m.lastName}` },
+                        ])
+                      }
+                    >
+                      <IonLabel>
+                        {m.firstName} {m.lastName}
+                      </IonLabel>
+                    </IonItem>
+                  ))}
+              </IonList>
+              <p>{t('issue.recipients', { count: recipients.length })}</p>
+              <div className="vh-manage-actions">
+                {recipients.map((r) => (
+                  <IonButton
+                    key={r.id}
+                    size="small"
+                    fill="outline"
+                    aria-label={t('issue.removeRecipient', { name: r.name })}
+                    onClick={() => setRecipients((rs) => rs.filter((x) => x.id !== r.id))}
+                  >
+                    {r.name} ✕
+                  </IonButton>
+                ))}
+              </div>
+            </>
+          ) : (
+            <IonSelect
+              label={t('issue.role')}
+              value={role}
+              onIonChange={(e) => setRole(e.detail.value as MembershipRole)}
+            >
+              {MEMBERSHIP_ROLES.map((r) => (
+                <IonSelectOption key={r} value={r}>
+                  {t(`role.${r}`)}
+                </IonSelectOption>
+              ))}
+            </IonSelect>
+          )}
+          <IonInput
+            label={t('issue.invoiceTitle')}
+            labelPlacement="stacked"
+            value={title}
+            onIonInput={(e) => setTitle(String(e.detail.value ?? ''))}
+          />
+          <IonInput
+            type="date"
+            label={t('issue.dueDate')}
+            labelPlacement="stacked"
+            value={dueDate}
+            onIonInput={(e) => setDueDate(String(e.detail.value ?? ''))}
+          />
+          <fieldset className="vh-manage-lines">
+            <legend>{t('issue.lines')}</legend>
+            {lines.map((l, i) => (
+              <div key={i} className="vh-manage-line">
+                <IonInput
+                  label={t('issue.description')}
+                  labelPlacement="stacked"
+                  value={l.description}
+                  onIonInput={(e) => setLine(i, { description: String(e.detail.value ?? '') })}
+                />
+                <IonInput
+                  label={t('issue.quantity')}
+                  labelPlacement="stacked"
+                  inputmode="numeric"
+                  value={l.quantity}
+                  onIonInput={(e) => setLine(i, { quantity: String(e.detail.value ?? '') })}
+                />
+                <IonInput
+                  label={t('issue.price')}
+                  labelPlacement="stacked"
+                  inputmode="decimal"
+                  value={l.price}
+                  onIonInput={(e) => setLine(i, { price: String(e.detail.value ?? '') })}
+                />
+                <IonInput
+                  label={t('issue.vat')}
+                  labelPlacement="stacked"
+                  inputmode="decimal"
+                  value={l.vat}
+                  onIonInput={(e) => setLine(i, { vat: String(e.detail.value ?? '') })}
+                />
+                {lines.length > 1 && (
+                  <IonButton
+                    fill="clear"
+                    color="danger"
+                    onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                  >
+                    {t('issue.removeLine')}
+                  </IonButton>
+                )}
+              </div>
+            ))}
+            <IonButton fill="outline" size="small" onClick={() => setLines((ls) => [...ls, emptyLine()])}>
+              {t('issue.addLine')}
+            </IonButton>
+          </fieldset>
+          <p>{t('issue.total', { amount: formatMoney(Math.round(total) / 100, 'EUR', lng) })}</p>
+          {error && (
+            <IonText color="danger">
+              <p role="alert">{error}</p>
+            </IonText>
+          )}
+          <IonButton type="submit" disabled={!valid || issue.isPending}>
+            {t('issue.submit')}
+          </IonButton>
+        </form>
+      </IonContent>
+    </IonModal>
+  );
+}

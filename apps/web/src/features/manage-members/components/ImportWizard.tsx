@@ -1,0 +1,139 @@
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonModal,
+  IonText,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import type { MemberImportResult } from '@vereinsheim/contracts/club-admin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/client.ts';
+import { useImportMembers } from '../api/members.ts';
+
+/** The import wizard: choose a CSV file → preview with each row's errors (dry run) → confirm → result. */
+export function ImportWizard(props: { tenantId: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('manageMembers');
+  const run = useImportMembers(props.tenantId);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [preview, setPreview] = useState<MemberImportResult | null>(null);
+  const [result, setResult] = useState<MemberImportResult | null>(null);
+  const error = run.error && ((isApiError(run.error) && run.error.problem?.detail) || t('failed'));
+
+  const reset = () => {
+    setCsv(null);
+    setPreview(null);
+    setResult(null);
+    run.reset();
+  };
+  const close = () => {
+    reset();
+    props.onClose();
+  };
+
+  const shown = result ?? preview;
+  return (
+    <IonModal isOpen={props.open} onDidDismiss={close}>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>{t('import.title')}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={close}>{t('close')}</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        {!preview && !result && (
+          <>
+            <p>{t('import.help')}</p>
+            <label className="vh-manage-file">
+              {t('import.file')}
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (!file) return;
+                  void file.text().then((text) => {
+                    setCsv(text);
+                    run.mutate({ csv: text, dryRun: true }, { onSuccess: setPreview });
+                  });
+                }}
+              />
+            </label>
+          </>
+        )}
+        {error && (
+          <IonText color="danger">
+            <p role="alert">{error}</p>
+          </IonText>
+        )}
+        {shown && (
+          <>
+            <p role="status">
+              {result
+                ? t('import.done', {
+                    created: result.created,
+                    matched: result.matched,
+                    failed: result.failed,
+                  })
+                : t('import.preview', {
+                    created: shown.created,
+                    matched: shown.matched,
+                    failed: shown.failed,
+                  })}
+            </p>
+            <div className="vh-manage-table-wrap">
+              <table className="vh-manage-table">
+                <caption>{t('import.rows')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('import.line')}</th>
+                    <th scope="col">{t('import.name')}</th>
+                    <th scope="col">{t('import.email')}</th>
+                    <th scope="col">{t('import.outcome')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.rows.map((r) => (
+                    <tr key={r.line} className={`vh-import-${r.outcome}`}>
+                      <td>{r.line}</td>
+                      <td>
+                        {r.firstName} {r.lastName}
+                      </td>
+                      <td>{r.email}</td>
+                      <td>
+                        {t(`import.outcomes.${r.outcome}`)}
+                        {r.errors.map((e) => (
+                          <div key={e.field}>
+                            {t(`import.fields.${e.field}`, { defaultValue: e.field })}: {e.message}
+                          </div>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {!result && csv && (
+              <div className="vh-manage-actions">
+                <IonButton
+                  disabled={run.isPending || shown.created + shown.matched === 0}
+                  onClick={() => run.mutate({ csv, dryRun: false }, { onSuccess: setResult })}
+                >
+                  {t('import.confirm', { count: shown.created })}
+                </IonButton>
+                <IonButton fill="outline" onClick={reset}>
+                  {t('import.again')}
+                </IonButton>
+              </div>
+            )}
+          </>
+        )}
+      </IonContent>
+    </IonModal>
+  );
+}

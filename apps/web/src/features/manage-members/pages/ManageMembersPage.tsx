@@ -1,0 +1,154 @@
+import {
+  IonButton,
+  IonCheckbox,
+  IonInput,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonNote,
+  IonSelect,
+  IonSelectOption,
+  IonText,
+  useIonToast,
+} from '@ionic/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/client.ts';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { PAGE_SIZE, useClubMembers, useExportMembers } from '../api/members.ts';
+import { ImportWizard } from '../components/ImportWizard.tsx';
+import { MemberDetail } from '../components/MemberDetail.tsx';
+import '../components/manage-members.css';
+
+const ADMIN = ['admin'] as const;
+
+/** /manage/members: a club's members (club admins): search, pages, roles, import and export. */
+export default function ManageMembersPage() {
+  const { t } = useTranslation('manageMembers');
+  const { clubs, club, setClub, isPending } = useManagedClub(ADMIN);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [includeEnded, setIncludeEnded] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const list = useClubMembers(club?.id, keyword, page, includeEnded);
+  const exportCsv = useExportMembers(club?.id ?? '');
+  const [presentToast] = useIonToast();
+  const pages = Math.max(1, Math.ceil((list.data?.maximumcount ?? 0) / PAGE_SIZE));
+
+  if (!isPending && !club)
+    return (
+      <AppPage title={t('title')}>
+        <p>{t('noClub')}</p>
+      </AppPage>
+    );
+
+  return (
+    <AppPage title={t('title')}>
+      {clubs.length > 1 && (
+        <IonSelect
+          label={t('club')}
+          value={club?.id}
+          onIonChange={(e) => {
+            setClub(String(e.detail.value));
+            setPage(1);
+          }}
+        >
+          {clubs.map((c) => (
+            <IonSelectOption key={c.id} value={c.id}>
+              {c.name}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+      )}
+      {club && clubs.length === 1 && <p className="vh-manage-club">{club.name}</p>}
+      <div className="vh-manage-actions">
+        <IonButton onClick={() => setImporting(true)} disabled={!club}>
+          {t('import.open')}
+        </IonButton>
+        <IonButton
+          fill="outline"
+          disabled={!club || exportCsv.isPending}
+          onClick={() =>
+            exportCsv.mutate(undefined, {
+              onError: (e) =>
+                void presentToast({
+                  message: (isApiError(e) && e.problem?.detail) || t('failed'),
+                  duration: 5000,
+                  color: 'danger',
+                }),
+            })
+          }
+        >
+          {t('export')}
+        </IonButton>
+      </div>
+      <IonInput
+        value={keyword}
+        debounce={300}
+        type="search"
+        label={t('search')}
+        labelPlacement="stacked"
+        clearInput
+        onIonInput={(e) => {
+          setKeyword(String(e.detail.value ?? ''));
+          setPage(1);
+        }}
+      />
+      <IonItem lines="none">
+        <IonCheckbox
+          checked={includeEnded}
+          onIonChange={(e) => {
+            setIncludeEnded(e.detail.checked);
+            setPage(1);
+          }}
+          labelPlacement="end"
+        >
+          {t('includeEnded')}
+        </IonCheckbox>
+      </IonItem>
+      {list.isError && (
+        <IonText color="danger">
+          <p role="alert">{(isApiError(list.error) && list.error.problem?.detail) || t('failed')}</p>
+        </IonText>
+      )}
+      <p aria-live="polite">{list.data && t('count', { count: list.data.maximumcount })}</p>
+      <IonList aria-label={t('listLabel')} aria-busy={list.isFetching}>
+        {list.data?.items.map((m) => (
+          <IonItem key={m.personId} button detail onClick={() => setSelected(m.personId)}>
+            <IonLabel>
+              <h2>
+                {m.lastName}, {m.firstName}
+              </h2>
+              <p>{m.emails.join(', ') || t('noSharedMail')}</p>
+              <p>
+                {m.roles
+                  .filter((r) => r.active)
+                  .map((r) => t(`role.${r.role}`))
+                  .join(', ') || t('ended')}
+              </p>
+            </IonLabel>
+          </IonItem>
+        ))}
+      </IonList>
+      {pages > 1 && (
+        <div className="vh-manage-pager">
+          <IonButton fill="clear" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('previous')}
+          </IonButton>
+          <IonNote>{t('page', { page, pages })}</IonNote>
+          <IonButton fill="clear" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('next')}
+          </IonButton>
+        </div>
+      )}
+      {club && (
+        <>
+          <MemberDetail tenantId={club.id} personId={selected} onClose={() => setSelected(null)} />
+          <ImportWizard tenantId={club.id} open={importing} onClose={() => setImporting(false)} />
+        </>
+      )}
+    </AppPage>
+  );
+}

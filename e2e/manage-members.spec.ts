@@ -1,0 +1,74 @@
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+/**
+ * The club side (ADR 0019): vorstand@ (admin and committee of TSV Grünwald) imports members from CSV with a
+ * preview, exports the member list, issues an invoice to demo@, and demo@ finds it under /invoices.
+ */
+test.describe('club admin: members and invoices', () => {
+  test.use({ freshDatabase: true });
+
+  test(
+    'imports a CSV after a preview, issues an invoice to demo@ who then sees it',
+    { tag: '@desktop-only' },
+    async ({ page, browser, baseURL }) => {
+      test.setTimeout(120_000);
+      await signIn(page, DEMO.vorstand.email, DEMO.vorstand.password, {
+        from: '/manage/members',
+        expectPath: '/manage/members',
+      });
+      await expect(page.getByRole('heading', { name: 'Mitglieder verwalten' })).toBeVisible();
+      await expect(page.getByText('Hoffmann, Mia')).toBeVisible();
+
+      // Import: upload → preview with the row errors → confirm.
+      await page.getByRole('button', { name: 'Mitglieder importieren' }).click();
+      const csv = [
+        'Vorname;Nachname;E-Mail;Geburtsdatum',
+        'Ida;Importiert;ida.importiert@example.org;12.03.1999',
+        'Ohne;Datum;ohne@example.org;',
+      ].join('\n');
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'mitglieder.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect(
+        page.getByText('Vorschau: 1 neu, 0 schon vorhanden, 1 mit Fehlern.', { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByText('Geburtsdatum: Kein gültiges Datum (TT.MM.JJJJ)')).toBeVisible();
+      await page.getByRole('button', { name: 'Import bestätigen (1 neu)' }).click();
+      await expect(page.getByText('Importiert: 1 neu, 0 schon vorhanden, 1 übersprungen.')).toBeVisible();
+      await page.getByRole('button', { name: 'Schließen' }).click();
+      await page.getByLabel('Name oder E-Mail suchen').fill('Importiert');
+      await expect(page.getByText('Importiert, Ida')).toBeVisible();
+      await expect(page.getByText('ida.importiert@example.org')).toBeVisible();
+
+      // Export: a CSV download.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Als CSV exportieren' }).click();
+      expect((await download).suggestedFilename()).toBe('mitglieder.csv');
+
+      // Invoice to demo@ (Mia Hoffmann).
+      await page.goto('/manage/invoices');
+      await expect(page.getByRole('heading', { name: 'Rechnungen verwalten' })).toBeVisible();
+      await page.getByRole('button', { name: 'Rechnung stellen' }).click();
+      const dialog = page.locator('ion-modal');
+      await dialog.getByLabel('Mitglied suchen (Name oder E-Mail)').fill('Hoffmann');
+      await dialog.getByText('Mia Hoffmann').click();
+      await expect(dialog.getByText('1 Empfänger*in')).toBeVisible();
+      await dialog.getByLabel('Titel').fill('Hallennutzung Herbst');
+      await dialog.getByLabel('Fällig am').fill('2099-12-31');
+      await dialog.getByLabel('Beschreibung').fill('Hallenstunden');
+      await dialog.getByLabel('Menge').fill('3');
+      await dialog.getByLabel('Einzelpreis (€)').fill('12,50');
+      await expect(dialog.getByText(/Summe je Rechnung: 37,50\s€/)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Rechnung stellen' }).click();
+      await expect(page.getByText('1 Rechnung gestellt.')).toBeVisible();
+      await expect(page.getByText(/R-00001 · Hallennutzung Herbst/)).toBeVisible();
+
+      // demo@ sees it under /invoices.
+      const demoContext = await browser.newContext({ baseURL });
+      const demo = await demoContext.newPage();
+      await signIn(demo, DEMO.demo.email, DEMO.demo.password, { from: '/invoices', expectPath: '/invoices' });
+      await expect(demo.getByText('Hallennutzung Herbst')).toBeVisible();
+      await demoContext.close();
+    },
+  );
+});
