@@ -36,6 +36,7 @@ import { createWebPush, pushRoutes } from './modules/push/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { telemetryRoutes } from './modules/telemetry/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
+import { validationRoutes } from './modules/validation/index.ts';
 import {
   relyingParty,
   sessionRoutes,
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
+      await api.register(validationRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -61,6 +61,10 @@ export const WEB_ROUTES = {
     '/validation/profile/:id',
     ...VALIDATION_SECTIONS.map((section) => `/validation/profile/:id/${section}` as const),
   ],
+  /** A club admin's invitation links (create, list, revoke); the link opens the join flow. */
+  manageInvitations: ['/manage/invitations'],
+  /** Joining a club: by an invitation link (`?token=`) or from the list of clubs accepting applications. */
+  joinClub: ['/clubs/join'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type WebRouteId = keyof typeof WEB_ROUTES;

@@ -153,6 +153,10 @@ export const ROUTES = {
     page: lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx')),
     gate: 'validation',
   },
+  manageInvitations: {
+    page: lazy(() => import('../features/validation/pages/ManageInvitationsPage.tsx')),
+  },
+  joinClub: { page: lazy(() => import('../features/validation/pages/JoinClubPage.tsx')) },
 } satisfies Record<PageRouteId, RouteView>;
 
 export const PAGE_ROUTE_IDS = Object.keys(ROUTES) as PageRouteId[];

@@ -3,7 +3,18 @@ import type { MessageRow } from './messages.repository.ts';
 
 /** The notices the server writes; their texts are `message.<key>.title` and `.body` in src/locales. */
 export type MessageTextKey =
-  'waitinglistPromoted' | 'waitinglistPromotedRequested' | 'invoiceIssued' | 'eventCancelled' | 'dataShared';
+  | 'waitinglistPromoted'
+  | 'waitinglistPromotedRequested'
+  | 'invoiceIssued'
+  | 'eventCancelled'
+  | 'dataShared'
+  | 'validationApplied'
+  | 'validationOpened'
+  | 'validationInReview'
+  | 'validationCorrections'
+  | 'validationResubmitted'
+  | 'validationApproved'
+  | 'validationJoined';
 
 /** Title and body in the reader's language (a person's own words stay as written). */
 export function messageText(
