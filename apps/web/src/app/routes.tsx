@@ -5,6 +5,7 @@ import {
   callOutline,
   cardOutline,
   chatbubblesOutline,
+  checkmarkDoneOutline,
   clipboardOutline,
   homeOutline,
   idCardOutline,
@@ -148,6 +149,7 @@ export const ROUTES = {
   validationList: {
     page: lazy(() => import('../features/validation/pages/ValidationListPage.tsx')),
     gate: 'validation',
+    menu: { group: 'misc', label: 'validation', icon: checkmarkDoneOutline },
   },
   validationProcess: {
     page: lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx')),

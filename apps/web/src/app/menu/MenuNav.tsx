@@ -3,6 +3,8 @@ import type { AppConfig } from '@vereinsheim/contracts/app-config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
+import { useMyTenants } from '../../shared/tenant-selection/tenants.ts';
+import { routeView } from '../routes.tsx';
 import { isExternal, isMenuItemActive, MENU_GROUPS, type MenuItem } from './menu-items.ts';
 
 export interface MenuNavProps {
@@ -15,6 +17,9 @@ export interface MenuNavProps {
 export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   const { t } = useTranslation('shell');
   const unread = useUnreadCount();
+  // Reviewer pages (gate 'validation') are listed only for reviewers in one of their clubs.
+  const reviewer = useMyTenants().data?.items.some((tenant) => tenant.roles.includes('reviewer')) ?? false;
+  const listed = (item: MenuItem) => reviewer || routeView(item.id).gate !== 'validation';
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -59,7 +64,7 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
           </h2>
           <ul>
             {group.items.map((item) =>
-              isExternal(item) ? (
+              !isExternal(item) && !listed(item) ? null : isExternal(item) ? (
                 <li key={item.key}>
                   <a
                     className="vh-menu-link"
