@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+/** The demo invitation link of TSV Grünwald (apps/server/src/seed/validation.ts, printed in the start banner). */
+const INVITATION = '/clubs/join?token=tsv-gruenwald-willkommen';
+const CLUB = 'TSV Grünwald 1894 e.V.';
+
+test.describe('profile validation', () => {
+  test(
+    'a new person joins TSV Grünwald by invitation link; pruefer@ asks for the address, then approves',
+    { tag: '@desktop-only' },
+    async ({ page, browser, baseURL }) => {
+      test.setTimeout(180_000);
+      const email = `neu-${randomUUID().slice(0, 8)}@example.org`;
+      const password = 'ein-sehr-gutes-passwort-42';
+      const lastName = `Neumann${randomUUID().slice(0, 4)}`;
+
+      // Sign up on the provider's pages, confirm the address from the development mailbox.
+      await page.goto(INVITATION);
+      const emailInput = page.locator('input[autocomplete="username"]');
+      const start = page.getByRole('button', { name: 'Jetzt anmelden' });
+      await expect(emailInput.or(start).first()).toBeVisible({ timeout: 20_000 });
+      if (await start.isVisible()) await start.click();
+      await page.getByRole('link', { name: 'Konto erstellen' }).click();
+      await page.getByLabel('Vorname').fill('Nora');
+      await page.getByLabel('Nachname').fill(lastName);
+      await page.getByLabel('E-Mail-Adresse').fill(email);
+      await page.locator('input[type="password"]').first().fill(password);
+      await page.getByRole('button', { name: 'Konto erstellen' }).click();
+      await page.goto('/oidc/dev/mailbox');
+      const mail = page.locator('article').filter({ hasText: email }).first();
+      await mail.locator('a[href*="verify-email"]').first().click();
+      await expect(page.getByText('E-Mail-Adresse bestätigt')).toBeVisible();
+
+      // Apply through the invitation link, accepting the club's terms.
+      await signIn(page, email, password, { from: INVITATION, expectPath: '/clubs/join' });
+      await expect(page.getByRole('heading', { name: `Antrag an ${CLUB}` })).toBeVisible();
+      await page.locator('ion-checkbox:visible').click();
+      await page.locator('ion-button:visible', { hasText: 'Antrag senden' }).click();
+      await expect(page.getByText(`Dein Antrag an ${CLUB} ist unterwegs.`, { exact: false })).toBeVisible();
+
+      // pruefer@ (own browser context) finds the application, asks to correct the address, approves the rest.
+      const reviewerContext = await browser.newContext({ baseURL });
+      const reviewer = await reviewerContext.newPage();
+      await signIn(reviewer, DEMO.pruefer.email, DEMO.pruefer.password, {
+        from: '/validation/profile',
+        expectPath: '/validation/profile',
+      });
+      await reviewer
+        .locator('ion-item:visible')
+        .filter({ hasText: `Nora ${lastName}` })
+        .click();
+      await expect(reviewer.getByText('0 von 10 Abschnitten entschieden')).toBeVisible();
+      await reviewer.getByRole('link', { name: 'Info' }).click();
+      const approve = reviewer.locator('ion-button:visible', { hasText: 'Bestätigen' });
+      for (const section of ['Info', 'Persönliche Daten']) {
+        await expect(reviewer.getByRole('heading', { name: section, exact: true })).toBeVisible();
+        await approve.click();
+      }
+      await expect(reviewer.getByRole('heading', { name: 'Adresse', exact: true })).toBeVisible();
+      await expect(reviewer.getByText('Die Person teilt hierzu nichts mit dem Verein.')).toBeVisible();
+      await reviewer.locator('ion-textarea:visible textarea').fill('Bitte trag deine Wohnadresse ein.');
+      await reviewer.locator('ion-button:visible', { hasText: 'Korrektur anfordern' }).click();
+      for (const section of [
+        'E-Mail',
+        'Telefon',
+        'Konfektionsgrößen',
+        'Bankverbindung',
+        'Weitere Angaben',
+        'AGB und Datenschutz',
+        'Mitgliedschaft',
+      ]) {
+        await expect(reviewer.getByRole('heading', { name: section, exact: true })).toBeVisible();
+        if (section === 'E-Mail') await expect(reviewer.getByText(email)).toBeVisible();
+        await approve.click();
+      }
+      await expect(reviewer.getByText('1 Abschnitt geht zur Korrektur an die Person zurück.')).toBeVisible();
+      await reviewer.locator('ion-button:visible', { hasText: 'Korrekturen anfordern' }).click();
+      await expect(reviewer.getByText('Die Person korrigiert gerade ihre Angaben.').first()).toBeVisible();
+
+      // The person reads the comment, adds the address and resubmits.
+      await page.goto('/clubs/join');
+      await expect(page.getByText('Bitte trag deine Wohnadresse ein.')).toBeVisible();
+      await page.getByRole('link', { name: 'Adresse korrigieren' }).click();
+      await page.locator('ion-button:visible', { hasText: 'Adresse hinzufügen' }).click();
+      await page.getByLabel('Straße *').fill('Tölzer Straße');
+      await page.getByLabel('Hausnummer').fill('7');
+      await page.getByLabel('PLZ *').fill('82031');
+      await page.getByLabel('Ort *').fill('Grünwald');
+      await page.locator('ion-button:visible', { hasText: 'Speichern' }).click();
+      await expect(
+        page.locator('ion-item:visible').filter({ hasText: 'Tölzer Straße 7' }).first(),
+      ).toBeVisible();
+      await page.goto('/clubs/join');
+      await page.locator('ion-button:visible', { hasText: 'Erneut einreichen' }).click();
+      await expect(page.getByText('Erneut eingereicht – wird geprüft')).toBeVisible();
+
+      // pruefer@ approves the address and closes: the person becomes a member.
+      await reviewer.reload();
+      await reviewer.getByRole('link', { name: 'Adresse' }).first().click();
+      await expect(reviewer.getByText(/Tölzer Straße · 7 · 82031 · Grünwald/)).toBeVisible();
+      await approve.click();
+      await expect(
+        reviewer.getByText(
+          'Alle Abschnitte sind bestätigt. Mit dem Abschluss wird die Person Mitglied des Vereins.',
+        ),
+      ).toBeVisible();
+      await reviewer.locator('ion-button:visible', { hasText: 'Prüfung abschließen' }).click();
+      await expect(reviewer.getByText('Diese Prüfung ist abgeschlossen.').first()).toBeVisible();
+      await reviewerContext.close();
+
+      // The person now sees the club's news and events.
+      await page.goto('/messages');
+      await expect(page.getByText(`Willkommen bei ${CLUB}!`).first()).toBeVisible();
+      await page.goto('/blog');
+      await expect(page.getByText('Einladung zur Mitgliederversammlung 2026').first()).toBeVisible();
+      await page.goto('/events');
+      await expect(page.getByText('Bergwanderung Wendelstein').first()).toBeVisible();
+    },
+  );
+});
