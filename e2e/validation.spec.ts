@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+/** A text on the page the user sees (Ionic keeps earlier pages hidden in the DOM). */
+const seen = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first();
 
 /** The demo invitation link of TSV Grünwald (apps/server/src/seed/validation.ts, printed in the start banner). */
 const INVITATION = '/clubs/join?token=tsv-gruenwald-willkommen';
@@ -30,14 +34,14 @@ test.describe('profile validation', () => {
       await page.goto('/oidc/dev/mailbox');
       const mail = page.locator('article').filter({ hasText: email }).first();
       await mail.locator('a[href*="verify-email"]').first().click();
-      await expect(page.getByText('E-Mail-Adresse bestätigt')).toBeVisible();
+      await expect(seen(page, 'E-Mail-Adresse bestätigt')).toBeVisible();
 
       // Apply through the invitation link, accepting the club's terms.
       await signIn(page, email, password, { from: INVITATION, expectPath: '/clubs/join' });
       await expect(page.getByRole('heading', { name: `Antrag an ${CLUB}` })).toBeVisible();
       await page.locator('ion-checkbox:visible').click();
       await page.locator('ion-button:visible', { hasText: 'Antrag senden' }).click();
-      await expect(page.getByText(`Dein Antrag an ${CLUB} ist unterwegs.`, { exact: false })).toBeVisible();
+      await expect(seen(page, `Dein Antrag an ${CLUB} ist unterwegs.`)).toBeVisible();
 
       // pruefer@ (own browser context) finds the application, asks to correct the address, approves the rest.
       const reviewerContext = await browser.newContext({ baseURL });
@@ -50,15 +54,17 @@ test.describe('profile validation', () => {
         .locator('ion-item:visible')
         .filter({ hasText: `Nora ${lastName}` })
         .click();
-      await expect(reviewer.getByText('0 von 10 Abschnitten entschieden')).toBeVisible();
-      await reviewer.getByRole('link', { name: 'Info' }).click();
+      await expect(reviewer.locator('#validation-progress').filter({ visible: true })).toHaveText(
+        '0 von 10 Abschnitten entschieden',
+      );
+      await reviewer.getByRole('link', { name: 'Info', exact: true }).click();
       const approve = reviewer.locator('ion-button:visible', { hasText: 'Bestätigen' });
       for (const section of ['Info', 'Persönliche Daten']) {
         await expect(reviewer.getByRole('heading', { name: section, exact: true })).toBeVisible();
         await approve.click();
       }
       await expect(reviewer.getByRole('heading', { name: 'Adresse', exact: true })).toBeVisible();
-      await expect(reviewer.getByText('Die Person teilt hierzu nichts mit dem Verein.')).toBeVisible();
+      await expect(seen(reviewer, 'Die Person teilt hierzu nichts mit dem Verein.')).toBeVisible();
       await reviewer.locator('ion-textarea:visible textarea').fill('Bitte trag deine Wohnadresse ein.');
       await reviewer.locator('ion-button:visible', { hasText: 'Korrektur anfordern' }).click();
       for (const section of [
@@ -71,16 +77,16 @@ test.describe('profile validation', () => {
         'Mitgliedschaft',
       ]) {
         await expect(reviewer.getByRole('heading', { name: section, exact: true })).toBeVisible();
-        if (section === 'E-Mail') await expect(reviewer.getByText(email)).toBeVisible();
+        if (section === 'E-Mail') await expect(seen(reviewer, email)).toBeVisible();
         await approve.click();
       }
-      await expect(reviewer.getByText('1 Abschnitt geht zur Korrektur an die Person zurück.')).toBeVisible();
+      await expect(seen(reviewer, '1 Abschnitt geht zur Korrektur an die Person zurück.')).toBeVisible();
       await reviewer.locator('ion-button:visible', { hasText: 'Korrekturen anfordern' }).click();
-      await expect(reviewer.getByText('Die Person korrigiert gerade ihre Angaben.').first()).toBeVisible();
+      await expect(seen(reviewer, 'Die Person korrigiert gerade ihre Angaben.')).toBeVisible();
 
       // The person reads the comment, adds the address and resubmits.
       await page.goto('/clubs/join');
-      await expect(page.getByText('Bitte trag deine Wohnadresse ein.')).toBeVisible();
+      await expect(seen(page, 'Bitte trag deine Wohnadresse ein.')).toBeVisible();
       await page.getByRole('link', { name: 'Adresse korrigieren' }).click();
       await page.locator('ion-button:visible', { hasText: 'Adresse hinzufügen' }).click();
       await page.getByLabel('Straße *').fill('Tölzer Straße');
@@ -93,29 +99,30 @@ test.describe('profile validation', () => {
       ).toBeVisible();
       await page.goto('/clubs/join');
       await page.locator('ion-button:visible', { hasText: 'Erneut einreichen' }).click();
-      await expect(page.getByText('Erneut eingereicht – wird geprüft')).toBeVisible();
+      await expect(seen(page, 'Erneut eingereicht – wird geprüft')).toBeVisible();
 
       // pruefer@ approves the address and closes: the person becomes a member.
       await reviewer.reload();
-      await reviewer.getByRole('link', { name: 'Adresse' }).first().click();
-      await expect(reviewer.getByText(/Tölzer Straße · 7 · 82031 · Grünwald/)).toBeVisible();
+      await reviewer.getByRole('link', { name: 'Adresse', exact: true }).click();
+      await expect(seen(reviewer, /Tölzer Straße · 7 · 82031 · Grünwald/)).toBeVisible();
       await approve.click();
       await expect(
-        reviewer.getByText(
+        seen(
+          reviewer,
           'Alle Abschnitte sind bestätigt. Mit dem Abschluss wird die Person Mitglied des Vereins.',
         ),
       ).toBeVisible();
       await reviewer.locator('ion-button:visible', { hasText: 'Prüfung abschließen' }).click();
-      await expect(reviewer.getByText('Diese Prüfung ist abgeschlossen.').first()).toBeVisible();
+      await expect(seen(reviewer, 'Diese Prüfung ist abgeschlossen.')).toBeVisible();
       await reviewerContext.close();
 
       // The person now sees the club's news and events.
       await page.goto('/messages');
-      await expect(page.getByText(`Willkommen bei ${CLUB}!`).first()).toBeVisible();
+      await expect(seen(page, `Willkommen bei ${CLUB}!`)).toBeVisible();
       await page.goto('/blog');
-      await expect(page.getByText('Einladung zur Mitgliederversammlung 2026').first()).toBeVisible();
+      await expect(seen(page, 'Einladung zur Mitgliederversammlung 2026')).toBeVisible();
       await page.goto('/events');
-      await expect(page.getByText('Bergwanderung Wendelstein').first()).toBeVisible();
+      await expect(seen(page, 'Bergwanderung Wendelstein')).toBeVisible();
     },
   );
 });
