@@ -54,19 +54,23 @@ test.describe('profile validation', () => {
         .locator('ion-item:visible')
         .filter({ hasText: `Nora ${lastName}` })
         .click();
-      await expect(reviewer.locator('#validation-progress').filter({ visible: true })).toHaveText(
+      await expect(reviewer.locator('.vh-validation-progress').filter({ visible: true })).toHaveText(
         '0 von 10 Abschnitten entschieden',
       );
-      await reviewer.getByRole('link', { name: 'Info', exact: true }).click();
-      const approve = reviewer.locator('ion-button:visible', { hasText: 'Bestätigen' });
-      for (const section of ['Info', 'Persönliche Daten']) {
-        await expect(reviewer.getByRole('heading', { name: section, exact: true })).toBeVisible();
-        await approve.click();
-      }
-      await expect(reviewer.getByRole('heading', { name: 'Adresse', exact: true })).toBeVisible();
-      await expect(seen(reviewer, 'Die Person teilt hierzu nichts mit dem Verein.')).toBeVisible();
-      await reviewer.locator('ion-textarea:visible textarea').fill('Bitte trag deine Wohnadresse ein.');
-      await reviewer.locator('ion-button:visible', { hasText: 'Korrektur anfordern' }).click();
+      await reviewer.getByRole('link', { name: 'Info', exact: true }).filter({ visible: true }).click();
+      // One page per section (during a transition two are on screen: each is found by its heading).
+      const sectionPage = (name: string) =>
+        reviewer.getByRole('region', { name, exact: true }).filter({ visible: true });
+      const approve = async (name: string) => {
+        await expect(sectionPage(name)).toBeVisible();
+        await sectionPage(name).locator('ion-button', { hasText: 'Bestätigen' }).click();
+      };
+      await approve('Info');
+      await approve('Persönliche Daten');
+      const address = sectionPage('Adresse');
+      await expect(address.getByText('Die Person teilt hierzu nichts mit dem Verein.')).toBeVisible();
+      await address.locator('ion-textarea textarea').fill('Bitte trag deine Wohnadresse ein.');
+      await address.locator('ion-button', { hasText: 'Korrektur anfordern' }).click();
       for (const section of [
         'E-Mail',
         'Telefon',
@@ -76,9 +80,8 @@ test.describe('profile validation', () => {
         'AGB und Datenschutz',
         'Mitgliedschaft',
       ]) {
-        await expect(reviewer.getByRole('heading', { name: section, exact: true })).toBeVisible();
-        if (section === 'E-Mail') await expect(seen(reviewer, email)).toBeVisible();
-        await approve.click();
+        if (section === 'E-Mail') await expect(sectionPage(section).getByText(email)).toBeVisible();
+        await approve(section);
       }
       await expect(seen(reviewer, '1 Abschnitt geht zur Korrektur an die Person zurück.')).toBeVisible();
       await reviewer.locator('ion-button:visible', { hasText: 'Korrekturen anfordern' }).click();
@@ -103,9 +106,11 @@ test.describe('profile validation', () => {
 
       // pruefer@ approves the address and closes: the person becomes a member.
       await reviewer.reload();
-      await reviewer.getByRole('link', { name: 'Adresse', exact: true }).click();
-      await expect(seen(reviewer, /Tölzer Straße · 7 · 82031 · Grünwald/)).toBeVisible();
-      await approve.click();
+      await reviewer.getByRole('link', { name: 'Adresse', exact: true }).filter({ visible: true }).click();
+      await expect(sectionPage('Adresse').getByText('Tölzer Straße · 7 · 82031 · Grünwald')).toBeVisible();
+      await approve('Adresse');
+      await expect(sectionPage('E-Mail')).toBeVisible();
+      await reviewer.getByRole('link', { name: 'Zusammenfassung' }).filter({ visible: true }).click();
       await expect(
         seen(
           reviewer,

@@ -34,7 +34,9 @@ function sectionOf(pathname: string): ValidationSection | null {
 export default function ValidationProcessPage() {
   const { t } = useTranslation('validation');
   const { id = '' } = useParams<{ id: string }>();
-  const section = sectionOf(useLocation().pathname);
+  // Each path pattern is its own route (and page instance, kept while hidden): its section is fixed at mount.
+  const pathname = useLocation().pathname;
+  const [section] = useState(() => sectionOf(pathname));
   const query = useValidationCase(id);
   return (
     <AppPage
@@ -65,7 +67,7 @@ function CaseView({ c, section }: { c: ValidationCase; section: ValidationSectio
           {t(`states.${c.state}`)}
         </IonBadge>
       </p>
-      <p id="validation-progress">
+      <p className="vh-validation-progress">
         {t('progress', { done: c.decidedSections, total: VALIDATION_SECTIONS.length })}
       </p>
       <IonProgressBar
@@ -205,8 +207,8 @@ function SectionPage({ c, section }: { c: ValidationCase; section: ValidationSec
       },
     );
   return (
-    <section aria-labelledby="section-heading">
-      <h3 id="section-heading">{t(`sections.${section}`)}</h3>
+    <section aria-labelledby={`section-heading-${section}`}>
+      <h3 id={`section-heading-${section}`}>{t(`sections.${section}`)}</h3>
       <p className="vh-help">{t('dataHelp')}</p>
       <SectionData c={c} section={section} />
       {current && (
