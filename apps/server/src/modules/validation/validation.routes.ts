@@ -171,12 +171,13 @@ export const validationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     {
       schema: {
         tags,
-        summary: 'Clubs that accept applications, by name (keyword searches the name)',
+        summary:
+          "Clubs that accept applications, by name (keyword searches the name; the person's own clubs left out)",
         querystring: JoinableClubQuerySchema,
         response: { 200: JoinableClubListSchema, 400: ProblemSchema, 401: ProblemSchema },
       },
     },
-    (request) => service.joinable(db, request.query.keyword),
+    (request) => service.joinable(db, actorOf(request), request.query.keyword),
   );
 
   app.get(

@@ -345,9 +345,10 @@ export const validationService = {
     return this.myCase(db, actor, id);
   },
 
-  /** Clubs taking applications, by name. */
-  async joinable(db: Database, keyword: string | undefined): Promise<JoinableClubList> {
-    return { items: await repo.joinableClubs(db, keyword) };
+  /** Clubs taking applications, by name (the actor's own clubs left out). */
+  async joinable(db: Database, actor: Actor, keyword: string | undefined): Promise<JoinableClubList> {
+    const mine = (await actor.scope()).tenantIds;
+    return { items: (await repo.joinableClubs(db, keyword)).filter((c) => !mine.includes(c.tenantId)) };
   },
 
   /** What an invitation link leads to: the club and its terms; revoked or unknown → 404. */

@@ -119,6 +119,9 @@ describe('applying', () => {
     expect(all.json().items.map((c: { name: string }) => c.name)).toEqual(['SC Anderswo']);
     const none = await send('GET', '/api/clubs/joinable?keyword=Prüf', applicant);
     expect(none.json().items).toEqual([]);
+    // A member of SC Anderswo is not offered their own club.
+    const own = await send('GET', '/api/clubs/joinable', otherReviewer);
+    expect(own.json().items).toEqual([]);
   });
 
   it('refuses outdated terms, a club not taking applications, members and a second application', async () => {
