@@ -37,6 +37,7 @@ import { createWebPush, pushRoutes } from './modules/push/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { telemetryRoutes } from './modules/telemetry/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
+import { validationRoutes } from './modules/validation/index.ts';
 import {
   relyingParty,
   sessionRoutes,
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(eventsManageRoutes, eventsDeps);
       await api.register(blogManageRoutes, { db: database.db, store: fileStore });
       await api.register(clubAdminRoutes, { db: database.db });
+      await api.register(validationRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

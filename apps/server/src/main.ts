@@ -3,7 +3,7 @@ import { ConfigError, describeMode, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { loadOrCreateSigningKeys } from './identity/keys.ts';
-import { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo.ts';
+import { seedDemoData, DEMO_ACCOUNTS, DEMO_INVITATION_TOKEN, DEMO_PASSWORD } from './seed/demo.ts';
 
 let config: Config;
 try {
@@ -78,6 +78,7 @@ if (config.demoData) {
   banner.push(
     `Demo accounts (password ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(32)} ${a.description}`),
+    `Invitation link TSV Grünwald: ${config.publicUrl}/clubs/join?token=${DEMO_INVITATION_TOKEN}`,
   );
 }
 console.log(`${banner.join('\n')}\n`);

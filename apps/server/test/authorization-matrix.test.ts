@@ -18,14 +18,18 @@ import {
   teamContactPersons,
   teamMembers,
   teams,
+  clubInvitations,
+  validationCases,
+  validationDecisions,
 } from '../src/db/schema/index.ts';
 import { createFixtureEvent, storeEventDocument } from '../src/modules/events/index.ts';
 import { invoicesService } from '../src/modules/invoices/index.ts';
 import { storeTeamDocument } from '../src/modules/teams/index.ts';
+import { VALIDATION_SECTIONS } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext, type TestPerson } from './harness.ts';
 
 /** The actors: `stranger` belongs to another club only; the others to the subject's club. */
-const PERSONAS = ['stranger', 'member', 'owner', 'organiser', 'committee', 'admin'] as const;
+const PERSONAS = ['stranger', 'member', 'owner', 'organiser', 'committee', 'admin', 'reviewer'] as const;
 type Persona = (typeof PERSONAS)[number];
 
 interface Fixture {
@@ -314,6 +318,32 @@ function clubAdminRows(): Record<string, Row<unknown>> {
       expect: committee(200),
     }),
   };
+}
+
+/** A validation case of the owner at the club, in the given state (all sections approved when in review). */
+async function ownersCase(
+  f: Fixture,
+  state: 'open' | 'in_review' | 'corrections_requested' = 'open',
+): Promise<{ caseId: string }> {
+  const [c] = await f.ctx.db
+    .insert(validationCases)
+    .values({ personId: f.people.owner.personId, tenantId: f.club, reason: 'yearlyCheck', state })
+    .returning({ id: validationCases.id });
+  if (state === 'in_review')
+    await f.ctx.db
+      .insert(validationDecisions)
+      .values(
+        VALIDATION_SECTIONS.map((section) => ({ caseId: c!.id, section, decision: 'approved' as const })),
+      );
+  return { caseId: c!.id };
+}
+
+async function clubInvitation(f: Fixture) {
+  const [row] = await f.ctx.db
+    .insert(clubInvitations)
+    .values({ tenantId: f.club, token: `matrix-${randomUUID()}` })
+    .returning({ id: clubInvitations.id, token: clubInvitations.token });
+  return row!;
 }
 
 // ------------------------------------------------------------------ the matrix
@@ -686,6 +716,66 @@ const MATRIX: Record<string, Row<unknown>> = {
     }),
     expect: { stranger: 404, member: 403, organiser: 403, committee: 201 },
   }),
+  // Profile validation: a case is seen by the club's reviewers and admins (the person uses /me/validationcase).
+  'GET /api/me/profilevalidation/:id': row({
+    setup: ownersCase,
+    request: (s: { caseId: string }) => ({ params: { id: s.caseId } }),
+    expect: { stranger: 404, member: 404, owner: 404, committee: 404, reviewer: 200 },
+  }),
+  'POST /api/me/profilevalidation/:id/section/:section': row({
+    setup: ownersCase,
+    request: (s: { caseId: string }) => ({
+      params: { id: s.caseId, section: 'address' },
+      payload: { decision: 'approved', version: 1 },
+    }),
+    expect: { stranger: 404, member: 404, owner: 404, committee: 404, reviewer: 200 },
+  }),
+  'POST /api/me/profilevalidation/:id/close': row({
+    setup: (f) => ownersCase(f, 'in_review'),
+    request: (s: { caseId: string }) => ({ params: { id: s.caseId }, payload: { version: 1 } }),
+    expect: { stranger: 404, member: 404, owner: 404, reviewer: 200 },
+  }),
+  'POST /api/tenants/:tenantId/profilevalidation': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({
+      params: { tenantId: f.club },
+      payload: { personId: f.people.organiser.personId, reason: 'yearlyCheck' },
+    }),
+    expect: { stranger: 404, member: 403, committee: 403, reviewer: 201 },
+  }),
+  'GET /api/me/validationcase/:id': row({
+    setup: ownersCase,
+    request: (s: { caseId: string }) => ({ params: { id: s.caseId } }),
+    expect: { stranger: 404, member: 404, reviewer: 404, owner: 200 },
+  }),
+  'POST /api/me/validationcase/:id/resubmit': row({
+    setup: (f) => ownersCase(f, 'corrections_requested'),
+    request: (s: { caseId: string }) => ({ params: { id: s.caseId }, payload: { version: 1 } }),
+    expect: { stranger: 404, member: 404, reviewer: 404, owner: 200 },
+  }),
+  // An invitation link: its token is the secret; any signed-in person may open it.
+  'GET /api/invitation/:token': row({
+    setup: clubInvitation,
+    request: (s: { token: string }, who) => ({
+      params: { token: who === 'stranger' ? `guess-${randomUUID()}` : s.token },
+    }),
+    expect: { stranger: 404, member: 200 },
+  }),
+  'GET /api/tenants/:tenantId/invitation': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club } }),
+    expect: { stranger: 404, member: 403, reviewer: 403, committee: 200 },
+  }),
+  'POST /api/tenants/:tenantId/invitation': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club }, payload: { label: 'Flyer' } }),
+    expect: { stranger: 404, member: 403, reviewer: 403, committee: 201 },
+  }),
+  'POST /api/tenants/:tenantId/invitation/:id/revoke': row({
+    setup: clubInvitation,
+    request: (s: { id: string }, _w, f) => ({ params: { tenantId: f.club, id: s.id } }),
+    expect: { stranger: 404, member: 403, committee: 200 },
+  }),
 
   ...personalRows(),
   ...clubAdminRows(),
@@ -704,8 +794,9 @@ beforeAll(async () => {
   ) as Record<Persona, TestPerson>;
   await ctx.addMembership(people.stranger.personId, otherClub);
   await ctx.addMembership(people.stranger.personId, otherClub, 'admin');
-  for (const p of ['member', 'owner', 'organiser', 'committee'] as const)
+  for (const p of ['member', 'owner', 'organiser', 'committee', 'reviewer'] as const)
     await ctx.addMembership(people[p].personId, club);
+  await ctx.addMembership(people.reviewer.personId, club, 'reviewer');
   await ctx.addMembership(people.organiser.personId, club, 'organiser');
   await ctx.addMembership(people.committee.personId, club, 'committee');
   await ctx.addMembership(people.admin.personId, club);

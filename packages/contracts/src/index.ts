@@ -24,3 +24,4 @@ export * from './token-record.ts';
 export * from './routes.ts';
 export * from './events-manage.ts';
 export * from './club-admin.ts';
+export * from './validation.ts';

@@ -8,6 +8,7 @@ export const MESSAGE_KINDS = [
   'event_cancelled',
   'invoice_issued',
   'data_shared',
+  'validation',
 ] as const;
 export const MessageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof MessageKindSchema>;

@@ -72,6 +72,10 @@ export const WEB_ROUTES = {
   /** The club side (ADR 0019): members (club admins) and invoices (committee, admins). */
   manageMembers: ['/manage/members'],
   manageInvoices: ['/manage/invoices'],
+  /** A club admin's invitation links (create, list, revoke); the link opens the join flow. */
+  manageInvitations: ['/manage/invitations'],
+  /** Joining a club: by an invitation link (`?token=`) or from the list of clubs accepting applications. */
+  joinClub: ['/clubs/join'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type WebRouteId = keyof typeof WEB_ROUTES;

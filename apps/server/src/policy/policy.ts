@@ -49,7 +49,8 @@ export type OwnedKind =
   | 'additionalinformation'
   | 'message'
   | 'invoice'
-  | 'pushSubscription';
+  | 'pushSubscription'
+  | 'validationCase';
 /** Data that belongs to one person: their profile items, messages, invoices, devices, log. */
 export interface OwnedSubject {
   type: 'owned';
@@ -57,7 +58,15 @@ export interface OwnedSubject {
   personId: string;
 }
 
+/** A validation case: one person's data under review by one club. */
+export interface ValidationCaseSubject {
+  type: 'validationCase';
+  tenantId: string;
+  personId: string;
+}
+
 export type Subject =
+  | ValidationCaseSubject
   | ClubSubject
   | EventSubject
   | RegistrationSubject
@@ -195,6 +204,10 @@ export const POLICY = {
   // The club side (ADR 0019): members by the club's admins, invoices by its committee and admins
   'club.members.manage': entry({ subject: 'club', see: clubMember, may: role('admin') }),
   'club.invoices.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
+  // Profile validation: the club's reviewers and admins work on its cases; the person uses own.read/own.write
+  'validation.case.review': entry({ subject: 'validationCase', see: role('reviewer', 'admin') }),
+  'validation.case.open': entry({ subject: 'club', see: clubMember, may: role('reviewer', 'admin') }),
+  'club.invitation.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
 } as const satisfies Record<string, AnyPolicyEntry>;
 
 export type Action = keyof typeof POLICY;

@@ -10,6 +10,9 @@ import { seedEvents } from './events.ts';
 import { seedBlog } from './blog.ts';
 import { seedMessages } from './messages.ts';
 import { seedPersonalData } from './personal-data.ts';
+import { seedValidation } from './validation.ts';
+
+export { DEMO_INVITATION_TOKEN } from './validation.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -256,5 +259,6 @@ export async function seedDemoData(
     await seedAwards(tx);
     await seedEvents(tx, { dataDir: options.dataDir });
     await seedTeams(tx, { dataDir: options.dataDir });
+    await seedValidation(tx);
   });
 }

@@ -79,6 +79,18 @@ const MESSAGES: DemoMessage[] = [
     link: null,
     read: true,
   },
+  {
+    key: 'validation-approved',
+    kind: 'validation',
+    club: 'sc-rheinaue',
+    minutesAgo: 60 * 24 * 20,
+    text: {
+      key: 'validationApproved',
+      params: { club: 'SC Rheinaue Köln e.V.', reason: { key: 'log.validation.reason.yearlyCheck' } },
+    },
+    link: '/clubs/join',
+    read: true,
+  },
 ];
 
 /** Messages of every kind for the demo account (idempotent: fixed ids; nothing is pushed). */

@@ -48,6 +48,9 @@ describe('the web router (route table of @vereinsheim/contracts/routes)', () => 
       ['manageEventParticipants', 'manage'],
       ['manageNews', 'manage'],
       ['manageMessages', 'manage'],
+      ['manageMembers', 'manage'],
+      ['manageInvoices', 'manage'],
+      ['manageInvitations', 'manage'],
     ]);
   });
 });

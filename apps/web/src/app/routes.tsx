@@ -6,6 +6,7 @@ import {
   callOutline,
   cardOutline,
   chatbubblesOutline,
+  checkmarkDoneOutline,
   clipboardOutline,
   homeOutline,
   idCardOutline,
@@ -149,6 +150,7 @@ export const ROUTES = {
   validationList: {
     page: lazy(() => import('../features/validation/pages/ValidationListPage.tsx')),
     gate: 'validation',
+    menu: { group: 'misc', label: 'validation', icon: checkmarkDoneOutline },
   },
   validationProcess: {
     page: lazy(() => import('../features/validation/pages/ValidationProcessPage.tsx')),
@@ -189,6 +191,11 @@ export const ROUTES = {
     page: lazy(() => import('../features/manage-invoices/pages/ManageInvoicesPage.tsx')),
     gate: 'manage',
   },
+  manageInvitations: {
+    page: lazy(() => import('../features/validation/pages/ManageInvitationsPage.tsx')),
+    gate: 'manage',
+  },
+  joinClub: { page: lazy(() => import('../features/validation/pages/JoinClubPage.tsx')) },
 } satisfies Record<PageRouteId, RouteView>;
 
 export const PAGE_ROUTE_IDS = Object.keys(ROUTES) as PageRouteId[];

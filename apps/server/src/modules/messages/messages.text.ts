@@ -8,7 +8,14 @@ export type MessageTextKey =
   | 'invoiceIssued'
   | 'eventCancelled'
   | 'dataShared'
-  | 'invoiceReminder';
+  | 'invoiceReminder'
+  | 'validationApplied'
+  | 'validationOpened'
+  | 'validationInReview'
+  | 'validationCorrections'
+  | 'validationResubmitted'
+  | 'validationApproved'
+  | 'validationJoined';
 
 /** Title and body in the reader's language (a person's own words stay as written). */
 export function messageText(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useManageClubs } from '../../features/manage/components/manage-club.ts';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
+import { useMyTenants } from '../../shared/tenant-selection/tenants.ts';
 import { routeView } from '../routes.tsx';
 import { isExternal, isMenuItemActive, MENU_GROUPS, type MenuItem } from './menu-items.ts';
 
@@ -20,6 +21,9 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   // 'Verein verwalten' only for organisers, committee members and admins of the selected clubs.
   const manages = useManageClubs().clubs.length > 0;
   const shown = (item: MenuItem) => routeView(item.id).gate !== 'manage' || manages;
+  // Reviewer pages (gate 'validation') are listed only for reviewers in one of their clubs.
+  const reviewer = useMyTenants().data?.items.some((tenant) => tenant.roles.includes('reviewer')) ?? false;
+  const listed = (item: MenuItem) => reviewer || routeView(item.id).gate !== 'validation';
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -64,7 +68,7 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
           </h2>
           <ul>
             {group.items.map((item) =>
-              isExternal(item) ? (
+              !isExternal(item) && !listed(item) ? null : isExternal(item) ? (
                 <li key={item.key}>
                   <a
                     className="vh-menu-link"

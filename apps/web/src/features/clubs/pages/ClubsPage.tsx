@@ -1,4 +1,5 @@
-import { IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
+import { IonButton, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
+import { pathTo } from '@vereinsheim/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -25,6 +26,9 @@ export default function ClubsPage() {
       ) : (
         <ClubSelectionList tenants={data.items} />
       )}
+      <IonButton fill={data?.items.length ? 'outline' : 'solid'} routerLink={pathTo('joinClub')}>
+        {t('joinClub')}
+      </IonButton>
     </AppPage>
   );
 }

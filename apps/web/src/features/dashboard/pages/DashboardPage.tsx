@@ -1,4 +1,4 @@
-import { IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -61,6 +61,9 @@ export default function DashboardPage() {
         <p>
           <Link to={pathTo('clubs')}>{t('manageClubs')}</Link>
         </p>
+        {tenants.data?.items.length === 0 && (
+          <IonButton routerLink={pathTo('joinClub')}>{t('joinClub')}</IonButton>
+        )}
       </section>
       <LatestNews />
       <UnreadMessages />

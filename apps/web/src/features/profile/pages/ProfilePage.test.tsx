@@ -40,7 +40,7 @@ const address = AddressSchema.parse({
   description: null,
 });
 
-function profile(): Profile {
+function profile(overrides: Partial<Profile> = {}): Profile {
   return ProfileSchema.parse({
     id: 'p1',
     title: null,
@@ -71,6 +71,7 @@ function profile(): Profile {
     invoices: [],
     orderElements: [],
     licenses: [],
+    ...overrides,
   });
 }
 
@@ -98,6 +99,23 @@ describe('/profile', () => {
       screen.getAllByText(/Name, Geburtsdatum und Geburtsort werden immer benötigt/).length,
     ).toBeGreaterThan(0);
     expect(screen.getByText('Mia Hoffmann')).toBeInTheDocument();
+  });
+
+  it('shows birth data as far as it is known, and never dashes', async () => {
+    server.use(http.get(`${ORIGIN}/api/me`, () => HttpResponse.json(profile())));
+    const { unmount } = render(wrap(<ProfilePage />));
+    expect(
+      await screen.findByText('Geboren am 17.04.1992 · Geburtsort München · 34 Jahre'),
+    ).toBeInTheDocument();
+    unmount();
+    server.use(
+      http.get(`${ORIGIN}/api/me`, () =>
+        HttpResponse.json(profile({ birthdate: null, birthplace: null, age: null })),
+      ),
+    );
+    render(wrap(<ProfilePage />));
+    expect(await screen.findByText('Geburtsdatum und Geburtsort fehlen noch.')).toBeInTheDocument();
+    expect(screen.queryByText(/Geboren am –/)).not.toBeInTheDocument();
   });
 
   it('shows the spec message when the profile cannot be loaded', async () => {

@@ -89,11 +89,15 @@ export default function ProfilePage() {
                   <IonLabel>
                     <h3>{[me.title, me.firstName, me.lastName].filter(Boolean).join(' ')}</h3>
                     <p>
-                      {t('person.born', {
-                        date: formatDay(me.birthdate, i18n.resolvedLanguage) || '–',
-                        place: me.birthplace ?? '–',
-                        age: me.age ?? '–',
-                      })}
+                      {[
+                        me.birthdate
+                          ? t('person.bornOn', { date: formatDay(me.birthdate, i18n.resolvedLanguage) })
+                          : null,
+                        me.birthplace ? t('person.bornIn', { place: me.birthplace }) : null,
+                        me.age != null ? t('person.age', { age: me.age }) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ') || t('person.noBirthData')}
                     </p>
                     <p>{t(`genders.${me.gender}`)}</p>
                   </IonLabel>

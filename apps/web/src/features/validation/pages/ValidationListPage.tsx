@@ -1,8 +1,98 @@
+import {
+  IonBadge,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonNote,
+  IonRefresher,
+  IonRefresherContent,
+  IonSegment,
+  IonSegmentButton,
+} from '@ionic/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { VALIDATION_STATES, type ValidationState } from '@vereinsheim/contracts/validation';
+import { formatDay } from '../../../shared/i18n/format.ts';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
+import { useValidationQueue } from '../api/validation.ts';
+import '../components/validation.css';
 
-/** Placeholder until the validation feature lands: title and an honest empty state. */
+/** The reviewer's queue: the cases of their clubs, newest first, filtered by state with counts. */
 export default function ValidationListPage() {
-  const { t } = useTranslation('validation');
-  return <PlaceholderPage title={t('listTitle')} />;
+  const { t, i18n } = useTranslation('validation');
+  const [state, setState] = useState<ValidationState | null>(null);
+  const queue = useValidationQueue(state);
+  const counts = queue.data?.counts ?? {};
+  const total = Object.values(counts).reduce((n, c) => n + (c ?? 0), 0);
+  return (
+    <AppPage
+      title={t('listTitle')}
+      toolbar={
+        <IonSegment
+          scrollable
+          value={state ?? 'all'}
+          aria-label={t('filter')}
+          onIonChange={(e) => setState(e.detail.value === 'all' ? null : (e.detail.value as ValidationState))}
+        >
+          <IonSegmentButton value="all">
+            <IonLabel>
+              {t('states.all')} ({total})
+            </IonLabel>
+          </IonSegmentButton>
+          {VALIDATION_STATES.map((s) => (
+            <IonSegmentButton key={s} value={s}>
+              <IonLabel>
+                {t(`states.${s}`)} ({counts[s] ?? 0})
+              </IonLabel>
+            </IonSegmentButton>
+          ))}
+        </IonSegment>
+      }
+    >
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={(e) => void queue.refetch().finally(() => e.detail.complete())}
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      <p className="vh-help">{t('listHelp')}</p>
+      <QueryStates
+        query={queue}
+        texts={{
+          loading: t('listTitle'),
+          loadError: t('loadError'),
+          retry: t('retry'),
+          empty: t('emptyQueue'),
+        }}
+        isEmpty={(list) => list.items.length === 0}
+      >
+        {(list) => (
+          <IonList aria-label={t('listTitle')}>
+            {list.items.map((c) => (
+              <IonItem key={c.id} routerLink={pathTo('validationProcess', { id: c.id })} detail>
+                <IonLabel>
+                  <h2>{c.personName}</h2>
+                  <p>
+                    {t(`reasons.${c.reason}`)} · {c.tenantName}
+                  </p>
+                  <p>
+                    {t('progress', { done: c.decidedSections, total: 10 })} ·{' '}
+                    {formatDay(c.createdAt.slice(0, 10), i18n.resolvedLanguage)}
+                  </p>
+                </IonLabel>
+                <IonBadge slot="end" className={`vh-validation-state vh-validation-state--${c.state}`}>
+                  {t(`states.${c.state}`)}
+                </IonBadge>
+                {c.correctionSections.length > 0 && (
+                  <IonNote slot="end">{t('corrections', { count: c.correctionSections.length })}</IonNote>
+                )}
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+      </QueryStates>
+    </AppPage>
+  );
 }
