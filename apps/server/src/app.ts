@@ -34,6 +34,7 @@ import { privacyRoutes } from './modules/privacy/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { createWebPush, pushRoutes } from './modules/push/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
 import { telemetryRoutes } from './modules/telemetry/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import {
@@ -55,6 +56,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the configured logger writes (default stdout); tests read the log lines from here. */
   logStream?: { write(line: string): void };
+  /** Tests: the chat's heartbeat and push sweep intervals. */
+  chat?: { heartbeatMs?: number; pushSweepMs?: number };
 }
 
 /** Log lines carry method, path (no query string: it may hold codes or tokens) and the request id; no headers. */
@@ -195,6 +198,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
+      await api.register(chatRoutes, {
+        config,
+        database,
+        pushSender: webPush.sender,
+        isAllowedOrigin: origins.isAllowed,
+        ...options.chat,
+      });
     },
     { prefix: '/api' },
   );

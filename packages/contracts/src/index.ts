@@ -22,3 +22,4 @@ export * from './telemetry.ts';
 export * from './session.ts';
 export * from './token-record.ts';
 export * from './routes.ts';
+export * from './chat.ts';
