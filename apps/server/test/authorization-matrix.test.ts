@@ -199,16 +199,16 @@ async function ownersTeamChat(f: Fixture) {
     .values({ teamId: t!.id, personId: f.people.owner.personId, role: 'player' });
   const headers = await f.ctx.auth(f.people.owner);
   const list = await f.ctx.app.inject({ method: 'GET', url: '/api/me/chat/conversations', headers });
-  const conversationId = (list.json() as { items: { id: string; teamId: string | null }[] }).items.find(
-    (c) => c.teamId === t!.id,
-  )!.id;
+  const conversationId = list
+    .json<{ items: { id: string; teamId: string | null }[] }>()
+    .items.find((c) => c.teamId === t!.id)!.id;
   const sent = await f.ctx.app.inject({
     method: 'POST',
     url: `/api/me/chat/conversations/${conversationId}/messages`,
     headers,
     payload: { body: 'Hallo Team' },
   });
-  return { conversationId, messageId: (sent.json() as { id: string }).id };
+  return { conversationId, messageId: sent.json<{ id: string }>().id };
 }
 
 // ------------------------------------------------------------------ the matrix
