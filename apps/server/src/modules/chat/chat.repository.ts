@@ -139,7 +139,6 @@ export const chatRepository = {
         where m.person_id = ${personId}
           and c.tenant_id = any(${uuidArray(tenantIds)})
           and (c.kind <> 'team' or c.team_id = any(${uuidArray(teamIds)}))
-          and (c.kind <> 'direct' or c.last_seq > 0 ${onlyId ? sql`or c.id = ${onlyId}` : sql``})
           ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
         order by (m.unread_count > 0) desc, c.last_message_at desc nulls last, c.created_at`,
     );

@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import type { AppConfig } from '@vereinsheim/contracts/app-config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useChatUnreadCount } from '../../features/chat/api/chat-api.ts';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
 import { isExternal, isMenuItemActive, MENU_GROUPS, type MenuItem } from './menu-items.ts';
 
@@ -15,6 +16,7 @@ export interface MenuNavProps {
 export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   const { t } = useTranslation('shell');
   const unread = useUnreadCount();
+  const chatUnread = useChatUnreadCount();
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -39,6 +41,17 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
               <span className="vh-visually-hidden">
                 {', '}
                 {t('menu.unread', { count: unread })}
+              </span>
+            </>
+          )}
+          {item.id === 'inbox' && chatUnread > 0 && (
+            <>
+              <span className="vh-badge vh-badge--count" aria-hidden="true" data-testid="chat-unread-badge">
+                {chatUnread > 99 ? '99+' : chatUnread}
+              </span>
+              <span className="vh-visually-hidden">
+                {', '}
+                {t('menu.unread', { count: chatUnread })}
               </span>
             </>
           )}

@@ -17,4 +17,5 @@ export const resourceKeys = {
   profile: ['profile'],
   teams: ['teams'],
   tenants: ['tenants'],
+  chat: ['chat'],
 } as const;
