@@ -10,6 +10,7 @@ import { seedEvents } from './events.ts';
 import { seedBlog } from './blog.ts';
 import { seedMessages } from './messages.ts';
 import { seedPersonalData } from './personal-data.ts';
+import { seedChat } from './chat.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -256,5 +257,6 @@ export async function seedDemoData(
     await seedAwards(tx);
     await seedEvents(tx, { dataDir: options.dataDir });
     await seedTeams(tx, { dataDir: options.dataDir });
+    await seedChat(tx);
   });
 }
