@@ -44,11 +44,11 @@ test.describe('chat (beta)', () => {
     },
   );
 
-  test('the inbox lists the team and the direct conversation, unread first', async ({ page }) => {
+  test('the inbox lists the team and the direct conversation', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/inbox', expectPath: '/inbox' });
     const list = page.getByRole('list', { name: 'Unterhaltungen' });
     await expect(list.getByRole('link', { name: /Volleyball Mixed/ })).toBeVisible();
-    await expect(list.getByRole('link', { name: /Sabine Wagner/ })).toBeVisible();
+    await expect(list.getByRole('link', { name: /^Sabine Wagner Direktnachricht/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Neue Nachricht' })).toBeVisible();
   });
 });
