@@ -142,21 +142,26 @@ class ChatSocket {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(frame));
   }
 
-  /** A committed message of one of the person's conversations. */
-  deliverMessage(message: ChatMessage): void {
+  /** A committed message of one of the person's conversations (`text`: its frame, serialized once per event). */
+  deliverMessage(message: ChatMessage, text?: string): void {
     const buffer = this.resuming.get(message.conversationId);
     if (buffer) {
       buffer.push(message);
       return;
     }
-    this.sendMessage(message);
+    this.sendMessage(message, text);
   }
 
-  private sendMessage(message: ChatMessage): void {
+  sendText(text: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  private sendMessage(message: ChatMessage, text?: string): void {
     const last = this.lastSent.get(message.conversationId) ?? 0;
     if (message.seq <= last) return;
     this.lastSent.set(message.conversationId, message.seq);
-    this.send({ type: 'message', message });
+    if (text) this.sendText(text);
+    else this.send({ type: 'message', message });
   }
 
   private dispose(): void {
@@ -300,10 +305,11 @@ export class ChatHub {
     const row = await repo.findMessage(this.db, event.id);
     if (!row) return;
     const message = toMessage(row);
+    const text = JSON.stringify(event.k === 'm' ? { type: 'message', message } : { type: 'update', message });
     for (const personId of members)
       for (const s of this.byPerson.get(personId) ?? []) {
-        if (event.k === 'm') s.deliverMessage(message);
-        else s.send({ type: 'update', message });
+        if (event.k === 'm') s.deliverMessage(message, text);
+        else s.sendText(text);
       }
   }
 
