@@ -75,3 +75,15 @@ export function useStartDirectChat() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
   });
 }
+
+export const muteChat = (conversationId: string, muted: boolean) =>
+  apiRequest(`me/chat/conversations/${id(conversationId)}/mute`, z.object({ muted: z.boolean() }), {
+    method: 'PUT',
+    body: { muted },
+  });
+
+export const reportChatMessage = (messageId: string) =>
+  apiRequest(`me/chat/messages/${id(messageId)}/report`, null, { method: 'POST', body: {} });
+
+export const blockChatPerson = (personId: string) =>
+  apiRequest(`me/chat/blocks/${id(personId)}`, null, { method: 'PUT' });

@@ -1,5 +1,6 @@
 import type { ChatConversation, ChatMessage, ChatServerFrame } from '@vereinsheim/contracts/chat';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@vereinsheim/contracts/chat';
+import { useIonAlert, useIonToast } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,15 @@ import { Link } from 'react-router-dom';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { formatDate } from '../../../shared/i18n/format.ts';
 import { uiLocale } from '../../../shared/i18n/locale.ts';
-import { fetchHistory, markChatRead, sendChatMessage } from '../api/chat-api.ts';
+import {
+  blockChatPerson,
+  deleteChatMessage,
+  fetchHistory,
+  markChatRead,
+  muteChat,
+  reportChatMessage,
+  sendChatMessage,
+} from '../api/chat-api.ts';
 import { chatConnection } from '../api/chat-socket.ts';
 import { chatKeys } from '../api/keys.ts';
 import { linkify } from './linkify.tsx';
@@ -50,6 +59,23 @@ export function ConversationView({
   const keepOffset = useRef<number | null>(null);
   const readSeq = useRef(conversation.readSeq);
   const id = conversation.id;
+  const [presentAlert] = useIonAlert();
+  const [presentToast] = useIonToast();
+  const confirm = (header: string, onConfirm: () => Promise<unknown>) =>
+    void presentAlert({
+      header,
+      buttons: [
+        { text: t('cancel'), role: 'cancel' },
+        {
+          text: t('confirm'),
+          handler: () => {
+            onConfirm()
+              .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.all }))
+              .catch(() => void presentToast({ message: t('actionFailed'), duration: 3000 }));
+          },
+        },
+      ],
+    });
 
   useEffect(() => {
     let cancelled = false;
@@ -159,6 +185,27 @@ export function ConversationView({
           {t('back')}
         </Link>
         <h2 id="vh-chat-title">{conversation.title}</h2>
+        <button
+          type="button"
+          className="vh-chat__link-button"
+          aria-pressed={conversation.muted}
+          onClick={() =>
+            void muteChat(id, !conversation.muted).then(() =>
+              queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+            )
+          }
+        >
+          {conversation.muted ? t('unmute') : t('mute')}
+        </button>
+        {conversation.kind === 'direct' && conversation.otherPersonId && (
+          <button
+            type="button"
+            className="vh-chat__link-button"
+            onClick={() => confirm(t('blockConfirm'), () => blockChatPerson(conversation.otherPersonId!))}
+          >
+            {t('block')}
+          </button>
+        )}
       </div>
       {failedToLoad && <p role="alert">{t('loadFailed')}</p>}
       {loading && !failedToLoad && <p role="status">{t('loading')}</p>}
@@ -207,6 +254,23 @@ export function ConversationView({
                   )}
                   {!m.state && (
                     <time dateTime={m.createdAt}>{timeOf(m.createdAt, i18n.resolvedLanguage)}</time>
+                  )}
+                  {!m.state && !m.deletedAt && (
+                    <button
+                      type="button"
+                      className="vh-chat__link-button vh-chat__action"
+                      onClick={() =>
+                        own
+                          ? confirm(t('deleteConfirm'), () => deleteChatMessage(m.id))
+                          : confirm(t('reportConfirm'), () =>
+                              reportChatMessage(m.id).then(() =>
+                                presentToast({ message: t('reported'), duration: 3000 }),
+                              ),
+                            )
+                      }
+                    >
+                      {own ? t('delete') : t('report')}
+                    </button>
                   )}
                 </div>
               </li>
