@@ -46,7 +46,8 @@ export async function seedChat(tx: Tx): Promise<void> {
         tenantId,
         kind: c.kind,
         teamId: c.teamKey ? demoId(`team:${c.teamKey}`) : null,
-        directKey: c.kind === 'direct' ? c.members.map(demoPersonId).sort().join(':') : null,
+        directPersonA: c.kind === 'direct' ? c.members.map(demoPersonId).sort()[0]! : null,
+        directPersonB: c.kind === 'direct' ? c.members.map(demoPersonId).sort()[1]! : null,
         lastSeq: c.messages.length,
         lastMessageAt: new Date(now - c.messages.at(-1)![2] * 3_600_000),
       })

@@ -11,11 +11,12 @@ CREATE TABLE "chat_conversations" (
 	"tenant_id" uuid NOT NULL,
 	"kind" "chat_conversation_kind" NOT NULL,
 	"team_id" uuid,
-	"direct_key" text,
+	"direct_person_a" uuid,
+	"direct_person_b" uuid,
 	"last_seq" bigint DEFAULT 0 NOT NULL,
 	"last_message_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "chat_conversations_kind_ck" CHECK ((kind = 'team') = (team_id is not null) and (kind = 'direct') = (direct_key is not null))
+	CONSTRAINT "chat_conversations_kind_ck" CHECK ((kind = 'team') = (team_id is not null) and (kind = 'direct') = (direct_person_a is not null and direct_person_b is not null and direct_person_a < direct_person_b))
 );
 --> statement-breakpoint
 CREATE TABLE "chat_members" (
@@ -62,6 +63,8 @@ ALTER TABLE "chat_blocks" ADD CONSTRAINT "chat_blocks_blocker_person_id_persons_
 ALTER TABLE "chat_blocks" ADD CONSTRAINT "chat_blocks_blocked_person_id_persons_id_fk" FOREIGN KEY ("blocked_person_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_direct_person_a_persons_id_fk" FOREIGN KEY ("direct_person_a") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_direct_person_b_persons_id_fk" FOREIGN KEY ("direct_person_b") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_members" ADD CONSTRAINT "chat_members_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_members" ADD CONSTRAINT "chat_members_person_id_persons_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -73,7 +76,8 @@ ALTER TABLE "chat_settings" ADD CONSTRAINT "chat_settings_person_id_persons_id_f
 CREATE INDEX "chat_blocks_blocked_idx" ON "chat_blocks" USING btree ("blocked_person_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_team_uq" ON "chat_conversations" USING btree ("team_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_club_uq" ON "chat_conversations" USING btree ("tenant_id") WHERE kind = 'club';--> statement-breakpoint
-CREATE UNIQUE INDEX "chat_conversations_direct_uq" ON "chat_conversations" USING btree ("tenant_id","direct_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_conversations_direct_uq" ON "chat_conversations" USING btree ("tenant_id","direct_person_a","direct_person_b");--> statement-breakpoint
+CREATE INDEX "chat_conversations_direct_b_idx" ON "chat_conversations" USING btree ("direct_person_b");--> statement-breakpoint
 CREATE INDEX "chat_members_person_idx" ON "chat_members" USING btree ("person_id");--> statement-breakpoint
 CREATE INDEX "chat_members_push_due_idx" ON "chat_members" USING btree ("push_due_at") WHERE push_due_at is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_messages_conversation_seq_uq" ON "chat_messages" USING btree ("conversation_id","seq");--> statement-breakpoint

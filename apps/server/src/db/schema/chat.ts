@@ -35,8 +35,9 @@ export const chatConversations = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     kind: chatConversationKindEnum('kind').notNull(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    /** Direct conversations: the two person ids, sorted and joined by ':' (one conversation per pair and club). */
-    directKey: text('direct_key'),
+    /** Direct conversations: the two persons, `a` < `b` (one conversation per pair and club; gone with either). */
+    directPersonA: uuid('direct_person_a').references(() => persons.id, { onDelete: 'cascade' }),
+    directPersonB: uuid('direct_person_b').references(() => persons.id, { onDelete: 'cascade' }),
     lastSeq: seq('last_seq').notNull().default(0),
     lastMessageAt: ts('last_message_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -46,10 +47,11 @@ export const chatConversations = pgTable(
     uniqueIndex('chat_conversations_club_uq')
       .on(t.tenantId)
       .where(sql`kind = 'club'`),
-    uniqueIndex('chat_conversations_direct_uq').on(t.tenantId, t.directKey),
+    uniqueIndex('chat_conversations_direct_uq').on(t.tenantId, t.directPersonA, t.directPersonB),
+    index('chat_conversations_direct_b_idx').on(t.directPersonB),
     check(
       'chat_conversations_kind_ck',
-      sql`(kind = 'team') = (team_id is not null) and (kind = 'direct') = (direct_key is not null)`,
+      sql`(kind = 'team') = (team_id is not null) and (kind = 'direct') = (direct_person_a is not null and direct_person_b is not null and direct_person_a < direct_person_b)`,
     ),
   ],
 );

@@ -25,7 +25,8 @@ export interface ConversationRow {
   tenantId: string;
   kind: ChatConversationKind;
   teamId: string | null;
-  directKey: string | null;
+  directPersonA: string | null;
+  directPersonB: string | null;
   lastSeq: number;
 }
 
@@ -80,12 +81,14 @@ const conversationColumns = {
   tenantId: chatConversations.tenantId,
   kind: chatConversations.kind,
   teamId: chatConversations.teamId,
-  directKey: chatConversations.directKey,
+  directPersonA: chatConversations.directPersonA,
+  directPersonB: chatConversations.directPersonB,
   lastSeq: chatConversations.lastSeq,
 };
 
-export const directKeyOf = (a: string, b: string) => [a, b].sort().join(':');
-export const participantsOf = (c: { directKey: string | null }) => c.directKey?.split(':') ?? [];
+const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+export const participantsOf = (c: { directPersonA: string | null; directPersonB: string | null }) =>
+  c.directPersonA && c.directPersonB ? [c.directPersonA, c.directPersonB] : [];
 
 export const chatRepository = {
   /** The club channels and team conversations of the actor's clubs and teams (created on first use). */
@@ -125,7 +128,7 @@ export const chatRepository = {
   ): Promise<ConversationListRow[]> {
     const list = await rows<Record<string, unknown>>(
       db,
-      sql`select c.id, c.tenant_id, c.kind, c.team_id, c.direct_key, c.last_seq, t.name as tenant_name,
+      sql`select c.id, c.tenant_id, c.kind, c.team_id, c.direct_person_a, c.direct_person_b, c.last_seq, t.name as tenant_name,
           tm.name as team_name, o.id as other_person_id, o.first_name || ' ' || o.last_name as other_name,
           m.read_seq, m.unread_count, m.muted,
           (select id from chat_messages x where x.conversation_id = c.id order by x.seq desc limit 1) as last_message_id
@@ -134,8 +137,7 @@ export const chatRepository = {
         join tenants t on t.id = c.tenant_id
         left join teams tm on tm.id = c.team_id
         left join persons o on c.kind = 'direct'
-          and o.id = (case when split_part(c.direct_key, ':', 1)::uuid = ${personId}::uuid
-                      then split_part(c.direct_key, ':', 2) else split_part(c.direct_key, ':', 1) end)::uuid
+          and o.id = (case when c.direct_person_a = ${personId}::uuid then c.direct_person_b else c.direct_person_a end)
         where m.person_id = ${personId}
           and c.tenant_id = any(${uuidArray(tenantIds)})
           and (c.kind <> 'team' or c.team_id = any(${uuidArray(teamIds)}))
@@ -147,7 +149,8 @@ export const chatRepository = {
       tenantId: r.tenant_id as string,
       kind: r.kind as ChatConversationKind,
       teamId: (r.team_id as string | null) ?? null,
-      directKey: (r.direct_key as string | null) ?? null,
+      directPersonA: (r.direct_person_a as string | null) ?? null,
+      directPersonB: (r.direct_person_b as string | null) ?? null,
       lastSeq: num(r.last_seq),
       tenantName: r.tenant_name as string,
       teamName: (r.team_name as string | null) ?? null,
@@ -190,7 +193,11 @@ export const chatRepository = {
       .select(conversationColumns)
       .from(chatConversations)
       .where(
-        and(eq(chatConversations.tenantId, tenantId), eq(chatConversations.directKey, directKeyOf(a, b))),
+        and(
+          eq(chatConversations.tenantId, tenantId),
+          eq(chatConversations.directPersonA, ordered(a, b)[0]),
+          eq(chatConversations.directPersonB, ordered(a, b)[1]),
+        ),
       );
     return row;
   },
@@ -198,7 +205,7 @@ export const chatRepository = {
   async createDirect(db: DbOrTx, tenantId: string, a: string, b: string): Promise<ConversationRow> {
     await db
       .insert(chatConversations)
-      .values({ tenantId, kind: 'direct', directKey: directKeyOf(a, b) })
+      .values({ tenantId, kind: 'direct', directPersonA: ordered(a, b)[0], directPersonB: ordered(a, b)[1] })
       .onConflictDoNothing();
     const row = (await this.findDirect(db, tenantId, a, b))!;
     await db
