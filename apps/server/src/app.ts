@@ -35,6 +35,7 @@ import { privacyRoutes } from './modules/privacy/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { createWebPush, pushRoutes } from './modules/push/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
 import { telemetryRoutes } from './modules/telemetry/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { validationRoutes } from './modules/validation/index.ts';
@@ -57,6 +58,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the configured logger writes (default stdout); tests read the log lines from here. */
   logStream?: { write(line: string): void };
+  /** Tests: the chat's heartbeat and push sweep intervals. */
+  chat?: { heartbeatMs?: number; pushSweepMs?: number };
 }
 
 /** Log lines carry method, path (no query string: it may hold codes or tokens) and the request id; no headers. */
@@ -201,6 +204,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(blogManageRoutes, { db: database.db, store: fileStore });
       await api.register(clubAdminRoutes, { db: database.db });
       await api.register(validationRoutes, { db: database.db });
+      await api.register(chatRoutes, {
+        config,
+        database,
+        pushSender: webPush.sender,
+        isAllowedOrigin: origins.isAllowed,
+        ...options.chat,
+      });
     },
     { prefix: '/api' },
   );

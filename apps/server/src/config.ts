@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
@@ -191,6 +192,14 @@ const EnvSchema = z.object({
     .default(720),
   /** Tests only: a CSP that lets inline scripts and handlers run, to prove that no markup is ever parsed. */
   UNSAFE_TEST_CSP: bool.default(false),
+  /** Signs chat user ids (GET /api/me/chat/account); the same on every instance. */
+  CHAT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** The chat service's application id (spec §9): our own chat service inside the portal. */
+  CHAT_APP_ID: z.string().min(1).default('vereinsheim-chat'),
+  /** Seconds after a chat message before an offline member who has not read it gets a push. */
+  CHAT_PUSH_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** At most one chat push per conversation and person within this many seconds. */
+  CHAT_PUSH_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 /** True when every entry is an IP address, a CIDR range or one of @fastify/proxy-addr's names. */
@@ -312,6 +321,11 @@ export interface Config {
   session: { idleTimeoutSeconds: number };
   /** Tests only (never in production, never with an https PUBLIC_URL): inline scripts allowed by the CSP. */
   unsafeTestCsp: boolean;
+  /**
+   * The chat (docs/chat-protocol.md). `secret`: CHAT_SECRET, else derived from OIDC_COOKIE_KEYS, else
+   * random per process (development and tests: one instance).
+   */
+  chat: { secret: string; appId: string; pushDelaySeconds: number; pushIntervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -479,6 +493,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW ?? [] },
     session: { idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_MINUTES * 60 },
     unsafeTestCsp: e.UNSAFE_TEST_CSP,
+    chat: {
+      secret:
+        e.CHAT_SECRET ??
+        (e.OIDC_COOKIE_KEYS
+          ? createHmac('sha256', e.OIDC_COOKIE_KEYS).update('vereinsheim chat').digest('base64url')
+          : randomBytes(32).toString('base64url')),
+      appId: e.CHAT_APP_ID,
+      pushDelaySeconds: e.CHAT_PUSH_DELAY_SECONDS,
+      pushIntervalSeconds: e.CHAT_PUSH_INTERVAL_SECONDS,
+    },
   };
 }
 

@@ -346,6 +346,26 @@ async function clubInvitation(f: Fixture) {
   return row!;
 }
 
+/** A team of the club with the owner in it, its chat conversation and a message of the owner there. */
+async function ownersTeamChat(f: Fixture) {
+  const [t] = await f.ctx.db.insert(teams).values({ tenantId: f.club, name: 'Chatteam' }).returning();
+  await f.ctx.db
+    .insert(teamMembers)
+    .values({ teamId: t!.id, personId: f.people.owner.personId, role: 'player' });
+  const headers = await f.ctx.auth(f.people.owner);
+  const list = await f.ctx.app.inject({ method: 'GET', url: '/api/me/chat/conversations', headers });
+  const conversationId = list
+    .json<{ items: { id: string; teamId: string | null }[] }>()
+    .items.find((c) => c.teamId === t!.id)!.id;
+  const sent = await f.ctx.app.inject({
+    method: 'POST',
+    url: `/api/me/chat/conversations/${conversationId}/messages`,
+    headers,
+    payload: { body: 'Hallo Team' },
+  });
+  return { conversationId, messageId: sent.json<{ id: string }>().id };
+}
+
 // ------------------------------------------------------------------ the matrix
 
 type E = Awaited<ReturnType<typeof clubEvent>>;
@@ -563,6 +583,62 @@ const MATRIX: Record<string, Row<unknown>> = {
     setup: async () => null,
     request: async (_s, _w, f) => ({ params: { tenantId: f.club, scope: '2' }, ...(await avatarUpload()) }),
     expect: { stranger: 404, member: 200 },
+  }),
+
+  // Chat: team conversations for the team's members; messages edited by their author; blocks between clubmates.
+  'GET /api/me/chat/conversations/:conversationId/messages': row({
+    setup: ownersTeamChat,
+    request: (s: { conversationId: string }) => ({ params: { conversationId: s.conversationId } }),
+    expect: ownerOnly(200),
+  }),
+  'POST /api/me/chat/conversations/:conversationId/messages': row({
+    setup: ownersTeamChat,
+    request: (s: { conversationId: string }) => ({
+      params: { conversationId: s.conversationId },
+      payload: { body: 'Noch eine' },
+    }),
+    expect: ownerOnly(201),
+  }),
+  'POST /api/me/chat/conversations/:conversationId/read': row({
+    setup: ownersTeamChat,
+    request: (s: { conversationId: string }) => ({
+      params: { conversationId: s.conversationId },
+      payload: { seq: 1 },
+    }),
+    expect: ownerOnly(200),
+  }),
+  'PUT /api/me/chat/conversations/:conversationId/mute': row({
+    setup: ownersTeamChat,
+    request: (s: { conversationId: string }) => ({
+      params: { conversationId: s.conversationId },
+      payload: { muted: true },
+    }),
+    expect: ownerOnly(200),
+  }),
+  'PATCH /api/me/chat/messages/:messageId': row({
+    setup: ownersTeamChat,
+    request: (s: { messageId: string }) => ({ params: { messageId: s.messageId }, payload: { body: 'Neu' } }),
+    expect: ownerOnly(200),
+  }),
+  'DELETE /api/me/chat/messages/:messageId': row({
+    setup: ownersTeamChat,
+    request: (s: { messageId: string }) => ({ params: { messageId: s.messageId } }),
+    expect: ownerOnly(204),
+  }),
+  'POST /api/me/chat/messages/:messageId/report': row({
+    setup: ownersTeamChat,
+    request: (s: { messageId: string }) => ({ params: { messageId: s.messageId }, payload: {} }),
+    expect: ownerOnly(204),
+  }),
+  'PUT /api/me/chat/blocks/:personId': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { personId: f.people.owner.personId } }),
+    expect: { stranger: 404, member: 204 },
+  }),
+  'DELETE /api/me/chat/blocks/:personId': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { personId: f.people.owner.personId } }),
+    expect: { stranger: 404, member: 204 },
   }),
 
   // The calendar feed: its secret token is the authorization; someone else's (or a guessed) token is 404.

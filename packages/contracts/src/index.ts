@@ -25,3 +25,4 @@ export * from './routes.ts';
 export * from './events-manage.ts';
 export * from './club-admin.ts';
 export * from './validation.ts';
+export * from './chat.ts';

@@ -50,7 +50,8 @@ export type OwnedKind =
   | 'message'
   | 'invoice'
   | 'pushSubscription'
-  | 'validationCase';
+  | 'validationCase'
+  | 'chatMessage';
 /** Data that belongs to one person: their profile items, messages, invoices, devices, log. */
 export interface OwnedSubject {
   type: 'owned';
@@ -65,8 +66,34 @@ export interface ValidationCaseSubject {
   personId: string;
 }
 
+/** A chat conversation: a direct one between two persons, a team's, or a club's announcements channel. */
+export interface ConversationSubject {
+  type: 'conversation';
+  tenantId: string;
+  kind: 'direct' | 'team' | 'club';
+  teamId: string | null;
+  /** Direct conversations: the two persons. */
+  participantIds: readonly string[];
+  /** Direct conversations: one of the two has blocked the other. */
+  blocked: boolean;
+}
+/** Another person as a chat contact in a club: whom one may start a direct conversation with or block. */
+export interface ChatContactSubject {
+  type: 'chatContact';
+  tenantId: string;
+  personId: string;
+  /** The person is an active member of the club. */
+  isMember: boolean;
+  /** The person shares contact data with the club or has not turned direct messages off. */
+  reachable: boolean;
+  /** One of the two has blocked the other. */
+  blocked: boolean;
+}
+
 export type Subject =
   | ValidationCaseSubject
+  | ConversationSubject
+  | ChatContactSubject
   | ClubSubject
   | EventSubject
   | RegistrationSubject
@@ -142,6 +169,34 @@ const sharedWithClub = rule<SharedItemSubject>(
   (_scope, s) => s.intern || s.extern,
 );
 
+const conversationParticipant = rule<ConversationSubject>(
+  'participant (direct: one of the two; team: team member; club: club member)',
+  true,
+  (scope, s) =>
+    scope.tenantIds.includes(s.tenantId) &&
+    (s.kind === 'direct'
+      ? s.participantIds.includes(scope.personId)
+      : s.kind === 'team'
+        ? s.teamId !== null && scope.teamIds.includes(s.teamId)
+        : true),
+);
+const notClubChannel = rule<ConversationSubject>(
+  'not the club channel',
+  false,
+  (_scope, s) => s.kind !== 'club',
+);
+const notBlocked = rule<{ blocked: boolean }>('not blocked', false, (_scope, s) => !s.blocked);
+const contactInClub = rule<ChatContactSubject>(
+  'club member, contact another member of the club',
+  true,
+  (scope, s) => scope.tenantIds.includes(s.tenantId) && s.isMember && s.personId !== scope.personId,
+);
+const contactReachable = rule<ChatContactSubject>(
+  'contact shares contact data or allows direct messages',
+  false,
+  (_scope, s) => s.reachable,
+);
+
 /** Who writes a club's news and reads all its team posts. */
 const newsEditors = role('committee', 'organiser', 'admin');
 
@@ -208,6 +263,22 @@ export const POLICY = {
   'validation.case.review': entry({ subject: 'validationCase', see: role('reviewer', 'admin') }),
   'validation.case.open': entry({ subject: 'club', see: clubMember, may: role('reviewer', 'admin') }),
   'club.invitation.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
+  // Chat (docs/chat-protocol.md)
+  'chat.conversation.read': entry({ subject: 'conversation', see: conversationParticipant }),
+  'chat.conversation.write': entry({
+    subject: 'conversation',
+    see: conversationParticipant,
+    may: allOf<ConversationSubject>(
+      anyOf<ConversationSubject>(notClubChannel, role('committee', 'admin')),
+      notBlocked,
+    ),
+  }),
+  'chat.direct.start': entry({
+    subject: 'chatContact',
+    see: contactInClub,
+    may: allOf<ChatContactSubject>(contactReachable, notBlocked),
+  }),
+  'chat.person.block': entry({ subject: 'chatContact', see: contactInClub }),
 } as const satisfies Record<string, AnyPolicyEntry>;
 
 export type Action = keyof typeof POLICY;

@@ -13,6 +13,7 @@ import { seedPersonalData } from './personal-data.ts';
 import { seedValidation } from './validation.ts';
 
 export { DEMO_INVITATION_TOKEN } from './validation.ts';
+import { seedChat } from './chat.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -260,5 +261,6 @@ export async function seedDemoData(
     await seedEvents(tx, { dataDir: options.dataDir });
     await seedTeams(tx, { dataDir: options.dataDir });
     await seedValidation(tx);
+    await seedChat(tx);
   });
 }

@@ -10,3 +10,4 @@ export * from './events.ts';
 export * from './personal-data.ts';
 export * from './sessions.ts';
 export * from './validation.ts';
+export * from './chat.ts';

@@ -3,6 +3,7 @@ import type { AppConfig } from '@vereinsheim/contracts/app-config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useManageClubs } from '../../features/manage/components/manage-club.ts';
+import { useChatUnreadCount } from '../../features/chat/api/chat-api.ts';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.ts';
 import { useMyTenants } from '../../shared/tenant-selection/tenants.ts';
 import { routeView } from '../routes.tsx';
@@ -24,6 +25,7 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   // Reviewer pages (gate 'validation') are listed only for reviewers in one of their clubs.
   const reviewer = useMyTenants().data?.items.some((tenant) => tenant.roles.includes('reviewer')) ?? false;
   const listed = (item: MenuItem) => reviewer || routeView(item.id).gate !== 'validation';
+  const chatUnread = useChatUnreadCount();
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -48,6 +50,17 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
               <span className="vh-visually-hidden">
                 {', '}
                 {t('menu.unread', { count: unread })}
+              </span>
+            </>
+          )}
+          {item.id === 'inbox' && chatUnread > 0 && (
+            <>
+              <span className="vh-badge vh-badge--count" aria-hidden="true" data-testid="chat-unread-badge">
+                {chatUnread > 99 ? '99+' : chatUnread}
+              </span>
+              <span className="vh-visually-hidden">
+                {', '}
+                {t('menu.unread', { count: chatUnread })}
               </span>
             </>
           )}

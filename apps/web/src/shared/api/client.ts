@@ -93,6 +93,12 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return url.toString();
 }
 
+/** The absolute URL of an API path (e.g. for a WebSocket: same origin and credentials as the API calls). */
+export function apiUrl(path: string): string {
+  if (!options) throw new Error('The API client is not configured.');
+  return buildUrl(options.baseUrl, path);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;

@@ -18,4 +18,5 @@ export const resourceKeys = {
   teams: ['teams'],
   tenants: ['tenants'],
   validation: ['validation'],
+  chat: ['chat'],
 } as const;

@@ -1,8 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import type { ChatConversation } from '@vereinsheim/contracts/chat';
+import { useIonRouter } from '@ionic/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage.tsx';
+import { Link, useLocation } from 'react-router-dom';
+import { useClaims } from '../../../shared/auth/session-context.tsx';
+import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useChatContacts, useConversations, useStartDirectChat } from '../api/chat-api.ts';
+import { chatConnection } from '../api/chat-socket.ts';
+import { chatKeys } from '../api/keys.ts';
+import { ConversationView } from '../components/ConversationView.tsx';
+import '../components/chat.css';
 
-/** Placeholder until the chat feature lands: title and an honest empty state. */
+function ConversationItem({ conversation: c }: { conversation: ChatConversation }) {
+  const { t } = useTranslation('chat');
+  const preview = c.lastMessage
+    ? c.lastMessage.deletedAt
+      ? t('deleted')
+      : `${c.lastMessage.senderName ? `${c.lastMessage.senderName}: ` : ''}${c.lastMessage.body}`
+    : t('noMessages');
+  return (
+    <li className={c.unreadCount > 0 ? 'vh-chat-list--unread' : undefined}>
+      <Link to={`${pathTo('inbox')}?c=${encodeURIComponent(c.id)}`} data-testid="chat-conversation">
+        <div className="vh-chat-list__main">
+          <div className="vh-chat-list__title">{c.title}</div>
+          <div className="vh-chat-list__meta">
+            {t(`kind.${c.kind}`)} · {c.tenantName}
+            {c.muted ? ` · ${t('muted')}` : ''}
+          </div>
+          <div className="vh-chat-list__preview">{preview}</div>
+        </div>
+        {c.unreadCount > 0 && (
+          <span className="vh-badge vh-badge--count">
+            {c.unreadCount}
+            <span className="vh-visually-hidden"> {t('unread', { count: c.unreadCount })}</span>
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+function NewDirectMessage({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('chat');
+  const contacts = useChatContacts(true);
+  const start = useStartDirectChat();
+  const router = useIonRouter();
+  return (
+    <section aria-labelledby="vh-chat-new">
+      <h2 id="vh-chat-new">{t('newMessage')}</h2>
+      {contacts.isPending && <p role="status">{t('loading')}</p>}
+      {contacts.data?.items.length === 0 && <EmptyState message={t('noContacts')} />}
+      {start.isError && <p role="alert">{start.error.message}</p>}
+      <ul className="vh-chat-list">
+        {contacts.data?.items.map((p) => (
+          <li key={`${p.tenantId}:${p.personId}`}>
+            <button
+              type="button"
+              className="vh-chat__link-button"
+              onClick={() =>
+                start.mutate(
+                  { tenantId: p.tenantId, personId: p.personId },
+                  { onSuccess: (c) => router.push(`${pathTo('inbox')}?c=${encodeURIComponent(c.id)}`) },
+                )
+              }
+            >
+              {p.name}
+            </button>
+            <span className="vh-chat-list__meta">
+              {' '}
+              {p.teamName ? `${p.teamName} · ` : ''}
+              {p.tenantName}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="vh-chat__link-button" onClick={onClose}>
+        {t('cancel')}
+      </button>
+    </section>
+  );
+}
+
+/** The chat (beta): the conversation list, or one conversation (`?c=<id>`); live over the WebSocket. */
 export default function InboxPage() {
   const { t } = useTranslation('chat');
-  return <PlaceholderPage title={t('title')} />;
+  const claims = useClaims();
+  const personId = String(claims.person_id ?? '');
+  const { search } = useLocation();
+  const selected = new URLSearchParams(search).get('c');
+  const conversations = useConversations();
+  const queryClient = useQueryClient();
+  const [composing, setComposing] = useState(false);
+
+  useEffect(
+    () =>
+      chatConnection.use((frame) => {
+        if (frame.type === 'message' || frame.type === 'update' || frame.type === 'read')
+          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      }),
+    [queryClient],
+  );
+
+  const current = selected ? conversations.data?.items.find((c) => c.id === selected) : undefined;
+  const title = (
+    <>
+      {t('title')} <span className="vh-badge">{t('beta')}</span>
+    </>
+  );
+
+  return (
+    <AppPage title={t('title')}>
+      <p className="vh-visually-hidden">{t('beta')}</p>
+      {current ? (
+        <ConversationView key={current.id} conversation={current} personId={personId} />
+      ) : (
+        <>
+          <div className="vh-chat__head">
+            <h2>{title}</h2>
+            {!composing && (
+              <button type="button" className="vh-chat__button" onClick={() => setComposing(true)}>
+                {t('newMessage')}
+              </button>
+            )}
+          </div>
+          {composing && <NewDirectMessage onClose={() => setComposing(false)} />}
+          {conversations.isPending && <p role="status">{t('loading')}</p>}
+          {conversations.isError && <p role="alert">{t('loadFailed')}</p>}
+          {conversations.data?.items.length === 0 && <EmptyState message={t('empty')} />}
+          <ul className="vh-chat-list" aria-label={t('conversations')}>
+            {conversations.data?.items.map((c) => (
+              <ConversationItem key={c.id} conversation={c} />
+            ))}
+          </ul>
+        </>
+      )}
+    </AppPage>
+  );
 }

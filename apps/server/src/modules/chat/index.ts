@@ -1,0 +1,4 @@
+/** The chat (beta): conversations, messages, the WebSocket and the delayed push (docs/chat-protocol.md). */
+export { chatRoutes, type ChatRoutesOptions } from './chat.routes.ts';
+export { signChatUser } from './chat.service.ts';
+export { chatRepository } from './chat.repository.ts';

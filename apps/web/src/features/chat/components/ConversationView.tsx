@@ -1,0 +1,309 @@
+import type { ChatConversation, ChatMessage, ChatServerFrame } from '@vereinsheim/contracts/chat';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@vereinsheim/contracts/chat';
+import { useIonAlert, useIonToast } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { formatDate } from '../../../shared/i18n/format.ts';
+import { uiLocale } from '../../../shared/i18n/locale.ts';
+import {
+  blockChatPerson,
+  deleteChatMessage,
+  fetchHistory,
+  markChatRead,
+  muteChat,
+  reportChatMessage,
+  sendChatMessage,
+} from '../api/chat-api.ts';
+import { chatConnection } from '../api/chat-socket.ts';
+import { chatKeys } from '../api/keys.ts';
+import { linkify } from './linkify.tsx';
+
+type Item = ChatMessage & { state?: 'sending' | 'failed' };
+
+const PAGE = 50;
+
+function merge(items: Item[], incoming: ChatMessage[]): Item[] {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const m of incoming) {
+    byId.set(m.id, m);
+    // The server's copy replaces the pending one with the same clientId.
+    if (m.clientId)
+      for (const i of byId.values()) if (i.state && i.clientId === m.clientId) byId.delete(i.id);
+  }
+  return [...byId.values()].sort((a, b) => (a.state ? Infinity : a.seq) - (b.state ? Infinity : b.seq));
+}
+
+const timeOf = (iso: string, language: string | undefined) =>
+  new Intl.DateTimeFormat(uiLocale(language).intl, { timeStyle: 'short' }).format(new Date(iso));
+
+/** One conversation: bubbles with day separators, older messages on scrolling up, sending with retry. */
+export function ConversationView({
+  conversation,
+  personId,
+}: {
+  conversation: ChatConversation;
+  personId: string;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<Item[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [failedToLoad, setFailedToLoad] = useState(false);
+  const [text, setText] = useState('');
+  const log = useRef<HTMLOListElement>(null);
+  const stickToBottom = useRef(true);
+  const keepOffset = useRef<number | null>(null);
+  const readSeq = useRef(conversation.readSeq);
+  const id = conversation.id;
+  const [presentAlert] = useIonAlert();
+  const [presentToast] = useIonToast();
+  const confirm = (header: string, onConfirm: () => Promise<unknown>) =>
+    void presentAlert({
+      header,
+      buttons: [
+        { text: t('cancel'), role: 'cancel' },
+        {
+          text: t('confirm'),
+          handler: () => {
+            onConfirm()
+              .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.all }))
+              .catch(() => void presentToast({ message: t('actionFailed'), duration: 3000 }));
+          },
+        },
+      ],
+    });
+
+  useEffect(() => {
+    let cancelled = false;
+    const controller = new AbortController();
+    fetchHistory(id, { limit: PAGE }, controller.signal)
+      .then((page) => {
+        if (cancelled) return;
+        setItems(page.items);
+        setHasMore(page.hasMore);
+        setLoading(false);
+        chatConnection.track(id, page.items.at(-1)?.seq ?? 0);
+      })
+      .catch(() => {
+        if (!cancelled) setFailedToLoad(true);
+      });
+    const stop = chatConnection.use((frame: ChatServerFrame) => {
+      if ((frame.type === 'message' || frame.type === 'update') && frame.message.conversationId === id)
+        setItems((current) => merge(current, [frame.message]));
+    });
+    return () => {
+      cancelled = true;
+      controller.abort();
+      stop();
+    };
+  }, [id]);
+
+  // Read up to the newest message shown.
+  const newest = items.filter((i) => !i.state).at(-1)?.seq ?? 0;
+  useEffect(() => {
+    if (newest <= readSeq.current) return;
+    readSeq.current = newest;
+    void markChatRead(id, newest)
+      .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.all }))
+      .catch(() => undefined);
+  }, [id, newest, queryClient]);
+
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (!el) return;
+    if (keepOffset.current !== null) {
+      el.scrollTop = el.scrollHeight - keepOffset.current;
+      keepOffset.current = null;
+    } else if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [items]);
+
+  const loadOlder = useCallback(async () => {
+    const first = items.find((i) => !i.state);
+    if (!first || !hasMore) return;
+    const el = log.current;
+    const page = await fetchHistory(id, { beforeSeq: first.seq, limit: PAGE });
+    if (el) keepOffset.current = el.scrollHeight - el.scrollTop;
+    setItems((current) => merge(current, page.items));
+    setHasMore(page.hasMore);
+  }, [hasMore, id, items]);
+
+  const onScroll = () => {
+    const el = log.current;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (el.scrollTop < 20 && hasMore) void loadOlder();
+  };
+
+  const deliver = async (item: Item) => {
+    setItems((current) =>
+      merge(
+        current.filter((i) => i.id !== item.id),
+        [],
+      ).concat({ ...item, state: 'sending' }),
+    );
+    try {
+      const message = await sendChatMessage(id, item.body, item.clientId!);
+      setItems((current) => merge(current, [message]));
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    } catch {
+      setItems((current) => current.map((i) => (i.id === item.id ? { ...i, state: 'failed' } : i)));
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = text.trim();
+    if (!body) return;
+    const clientId = crypto.randomUUID();
+    setText('');
+    stickToBottom.current = true;
+    void deliver({
+      id: `pending-${clientId}`,
+      conversationId: id,
+      seq: 0,
+      senderPersonId: personId,
+      senderName: null,
+      body,
+      replyToId: null,
+      clientId,
+      createdAt: new Date().toISOString(),
+      editedAt: null,
+      deletedAt: null,
+      state: 'sending',
+    });
+  };
+
+  const days = items.map((m) => new Date(m.createdAt).toDateString());
+  return (
+    <section className="vh-chat" aria-labelledby="vh-chat-title">
+      <div className="vh-chat__head">
+        <Link to={pathTo('inbox')} className="vh-chat__link-button">
+          {t('back')}
+        </Link>
+        <h2 id="vh-chat-title">{conversation.title}</h2>
+        <button
+          type="button"
+          className="vh-chat__link-button"
+          aria-pressed={conversation.muted}
+          onClick={() =>
+            void muteChat(id, !conversation.muted).then(() =>
+              queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+            )
+          }
+        >
+          {conversation.muted ? t('unmute') : t('mute')}
+        </button>
+        {conversation.kind === 'direct' && conversation.otherPersonId && (
+          <button
+            type="button"
+            className="vh-chat__link-button"
+            onClick={() => confirm(t('blockConfirm'), () => blockChatPerson(conversation.otherPersonId!))}
+          >
+            {t('block')}
+          </button>
+        )}
+      </div>
+      {failedToLoad && <p role="alert">{t('loadFailed')}</p>}
+      {loading && !failedToLoad && <p role="status">{t('loading')}</p>}
+      <ol
+        className="vh-chat__log"
+        ref={log}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-label={t('messages')}
+      >
+        {hasMore && (
+          <li>
+            <button type="button" className="vh-chat__link-button" onClick={() => void loadOlder()}>
+              {t('loadOlder')}
+            </button>
+          </li>
+        )}
+        {!loading && items.length === 0 && <li className="vh-chat__day">{t('noMessages')}</li>}
+        {items.map((m, index) => {
+          const separator = index === 0 || days[index] !== days[index - 1];
+          const own = m.senderPersonId === personId;
+          return (
+            <Fragment key={m.id}>
+              {separator && (
+                <li className="vh-chat__day" aria-hidden="false">
+                  {formatDate(m.createdAt, i18n.resolvedLanguage)}
+                </li>
+              )}
+              <li
+                className={`vh-bubble${own ? ' vh-bubble--own' : ''}${m.state === 'failed' ? ' vh-bubble--failed' : ''}`}
+                data-testid="chat-message"
+              >
+                {!own && <div className="vh-bubble__sender">{m.senderName}</div>}
+                {m.deletedAt ? <em>{t('deleted')}</em> : <div>{linkify(m.body)}</div>}
+                <div className="vh-bubble__meta">
+                  {m.editedAt && !m.deletedAt && <span>{t('edited')} · </span>}
+                  {m.state === 'sending' && <span>{t('sending')}</span>}
+                  {m.state === 'failed' && (
+                    <>
+                      <span role="alert">{t('failed')} </span>
+                      <button type="button" className="vh-chat__link-button" onClick={() => void deliver(m)}>
+                        {t('retry')}
+                      </button>
+                    </>
+                  )}
+                  {!m.state && (
+                    <time dateTime={m.createdAt}>{timeOf(m.createdAt, i18n.resolvedLanguage)}</time>
+                  )}
+                  {!m.state && !m.deletedAt && (
+                    <button
+                      type="button"
+                      className="vh-chat__link-button vh-chat__action"
+                      onClick={() =>
+                        own
+                          ? confirm(t('deleteConfirm'), () => deleteChatMessage(m.id))
+                          : confirm(t('reportConfirm'), () =>
+                              reportChatMessage(m.id).then(() =>
+                                presentToast({ message: t('reported'), duration: 3000 }),
+                              ),
+                            )
+                      }
+                    >
+                      {own ? t('delete') : t('report')}
+                    </button>
+                  )}
+                </div>
+              </li>
+            </Fragment>
+          );
+        })}
+      </ol>
+      {conversation.canWrite ? (
+        <form className="vh-chat__composer" onSubmit={onSubmit}>
+          <label className="vh-visually-hidden" htmlFor="vh-chat-input">
+            {t('message')}
+          </label>
+          <textarea
+            id="vh-chat-input"
+            value={text}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            placeholder={t('placeholder')}
+            rows={1}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }
+            }}
+          />
+          <button type="submit" className="vh-chat__button">
+            {t('send')}
+          </button>
+        </form>
+      ) : (
+        <p className="vh-chat__day">{t('readOnly')}</p>
+      )}
+    </section>
+  );
+}
