@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(appLinksRoutes, { config });
 
   const fileStore = fileStoreFor(config.dataDir);
-  const webPush = await createWebPush(config, app.log);
+  const webPush = await createWebPush(config, app.log, database.db);
   app.addHook('onClose', () => webPush.close());
   await app.register(
     async (api) => {

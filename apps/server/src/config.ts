@@ -27,6 +27,18 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_COOKIE_KEYS: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** Embedded provider: the private signing keys as a JWKS ({"keys":[…]}); unset → generated once and shared through the database. */
+  OIDC_SIGNING_KEYS: z
+    .string()
+    .refine((v) => {
+      try {
+        const parsed = JSON.parse(v) as { keys?: unknown };
+        return Array.isArray(parsed.keys) && parsed.keys.length > 0;
+      } catch {
+        return false;
+      }
+    }, 'expected a JSON Web Key Set with private keys: {"keys":[…]}')
+    .optional(),
   /** Embedded provider only: further exact redirect URIs of the web client, comma separated (e.g. a Vite dev server's http://localhost:5173/signin-oidc). */
   OIDC_EXTRA_REDIRECT_URIS: z
     .string()
@@ -266,6 +278,8 @@ export interface Config {
     clientId: string;
     audience: string;
     cookieKeys: string[] | undefined;
+    /** OIDC_SIGNING_KEYS (a private JWKS as JSON), else keys shared through the database. */
+    signingKeys: string | undefined;
     /** Additional exact redirect URIs of the embedded provider's web client (OIDC_EXTRA_REDIRECT_URIS). */
     extraRedirectUris: string[];
     /**
@@ -428,6 +442,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.OIDC_CLIENT_ID ?? 'vereinsheim-web',
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       cookieKeys: e.OIDC_COOKIE_KEYS?.split(',').map((k) => k.trim()),
+      signingKeys: e.OIDC_SIGNING_KEYS,
       extraRedirectUris: e.OIDC_EXTRA_REDIRECT_URIS ?? [],
       clientScope: externalIdp
         ? 'openid profile email offline_access'

@@ -17,7 +17,12 @@ try {
 }
 
 const database = await openDatabase(config);
-const keys = config.embeddedIdp ? await loadOrCreateSigningKeys(config.dataDir) : undefined;
+const keys = config.embeddedIdp
+  ? await loadOrCreateSigningKeys(database.db, {
+      dataDir: config.dataDir,
+      configured: config.oidc.signingKeys,
+    })
+  : undefined;
 const app = await buildApp({ config, database, keys });
 
 if (config.demoData) {

@@ -9,3 +9,4 @@ export * from './teams.ts';
 export * from './events.ts';
 export * from './personal-data.ts';
 export * from './sessions.ts';
+export * from './cluster.ts';
