@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { sessions, origins });
   await app.register(appLinksRoutes, { config });
 
-  const fileStore = fileStoreFor(config.dataDir);
+  const fileStore = fileStoreFor(config, database.db);
   const webPush = await createWebPush(config, app.log, database.db);
   app.addHook('onClose', () => webPush.close());
   await app.register(
@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes, { db: database.db, store: fileStore });
       await api.register(privacyRoutes, { db: database.db });
       await api.register(accountRoutes, { db: database.db, store: fileStore });
-      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, dataDir: config.dataDir };
+      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, files: fileStore };
       await api.register(eventsRoutes, eventsDeps);
       await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(blogRoutes, { db: database.db });
@@ -194,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
-      await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
+      await api.register(teamsRoutes, { db: database.db, files: fileStore });
     },
     { prefix: '/api' },
   );

@@ -201,6 +201,16 @@ const EnvSchema = z.object({
     .min(5, 'expected 5 to 43200 minutes')
     .max(43_200, 'expected 5 to 43200 minutes')
     .default(720),
+  /** Where uploaded files live: postgres (default, a table in the database), s3 (S3_*), local (DATA_DIR/files, one instance). */
+  FILE_STORE: z.enum(['postgres', 's3', 'local']).default('postgres'),
+  S3_BUCKET: z.string().min(3).optional(),
+  /** An S3-compatible endpoint (MinIO, Ceph, a hoster); unset → AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z.string().default(''),
   /** Tests only: a CSP that lets inline scripts and handlers run, to prove that no markup is ever parsed. */
   UNSAFE_TEST_CSP: bool.default(false),
 });
@@ -326,6 +336,21 @@ export interface Config {
   session: { idleTimeoutSeconds: number };
   /** Tests only (never in production, never with an https PUBLIC_URL): inline scripts allowed by the CSP. */
   unsafeTestCsp: boolean;
+  /** Uploaded files (ADR 0015). */
+  files:
+    | { kind: 'postgres' | 'local' }
+    | {
+        kind: 's3';
+        s3: {
+          bucket: string;
+          endpoint?: string;
+          region: string;
+          accessKeyId?: string;
+          secretAccessKey?: string;
+          forcePathStyle: boolean;
+          prefix: string;
+        };
+      };
 }
 
 export class ConfigError extends Error {
@@ -407,6 +432,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.NODE_ENV !== 'production' &&
       publicHttp &&
       isLocalHost(new URL(publicUrl).hostname));
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET: required with FILE_STORE=s3');
+  }
   if (e.NODE_ENV === 'production') {
     if (demoData)
       throw new ConfigError('Invalid configuration: DEMO_DATA: demo data is refused in production');
@@ -494,6 +522,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW ?? [] },
     session: { idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_MINUTES * 60 },
     unsafeTestCsp: e.UNSAFE_TEST_CSP,
+    files:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.S3_BUCKET!,
+              ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+              region: e.S3_REGION,
+              ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+              ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              prefix: e.S3_PREFIX,
+            },
+          }
+        : { kind: e.FILE_STORE },
   };
 }
 

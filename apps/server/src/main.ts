@@ -3,6 +3,7 @@ import { ConfigError, describeMode, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { loadOrCreateSigningKeys } from './identity/keys.ts';
+import { fileStoreFor } from './modules/media/index.ts';
 import { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo.ts';
 
 let config: Config;
@@ -26,7 +27,10 @@ const keys = config.embeddedIdp
 const app = await buildApp({ config, database, keys });
 
 if (config.demoData) {
-  await seedDemoData(database.db, { issuer: config.oidc.issuer, dataDir: config.dataDir });
+  await seedDemoData(database.db, {
+    issuer: config.oidc.issuer,
+    files: fileStoreFor(config, database.db),
+  });
   app.log.info(
     { accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD },
     'demo data ready: sign in with one of these accounts',

@@ -10,6 +10,7 @@ import { seedEvents } from './events.ts';
 import { seedBlog } from './blog.ts';
 import { seedMessages } from './messages.ts';
 import { seedPersonalData } from './personal-data.ts';
+import type { FileStore } from '../modules/media/index.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -178,7 +179,7 @@ export { demoPersonId, demoTenantId };
 /** `dataDir`: where demo files (team documents) are written; without it they are left out. */
 export async function seedDemoData(
   db: Database,
-  options: { issuer: string; dataDir?: string },
+  options: { issuer: string; files?: FileStore },
 ): Promise<void> {
   const people = [...NAMED, ...generated()];
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -254,7 +255,7 @@ export async function seedDemoData(
     await seedPersonalData(tx);
     await seedInvoices(tx);
     await seedAwards(tx);
-    await seedEvents(tx, { dataDir: options.dataDir });
-    await seedTeams(tx, { dataDir: options.dataDir });
+    await seedEvents(tx, { files: options.files });
+    await seedTeams(tx, { files: options.files });
   });
 }
