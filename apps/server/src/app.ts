@@ -191,7 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(blogRoutes, { db: database.db });
       await api.register(messagesRoutes, { db: database.db, pushSender: webPush.sender });
       await api.register(pushRoutes, { db: database.db, config, webPush });
-      await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
+      await api.register(telemetryRoutes, {
+        instrumentationKey: config.telemetryInstrumentationKey,
+        db: database.db,
+      });
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, files: fileStore });
