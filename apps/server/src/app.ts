@@ -178,8 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { sessions, origins });
   await app.register(appLinksRoutes, { config });
 
-  const fileStore = fileStoreFor(config.dataDir);
-  const webPush = await createWebPush(config, app.log);
+  const fileStore = fileStoreFor(config, database.db);
+  const webPush = await createWebPush(config, app.log, database.db);
   app.addHook('onClose', () => webPush.close());
   await app.register(
     async (api) => {
@@ -190,16 +190,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes, { db: database.db, store: fileStore });
       await api.register(privacyRoutes, { db: database.db });
       await api.register(accountRoutes, { db: database.db, store: fileStore });
-      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, dataDir: config.dataDir };
+      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, files: fileStore };
       await api.register(eventsRoutes, eventsDeps);
       await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(blogRoutes, { db: database.db });
       await api.register(messagesRoutes, { db: database.db, pushSender: webPush.sender });
       await api.register(pushRoutes, { db: database.db, config, webPush });
-      await api.register(telemetryRoutes, { instrumentationKey: config.telemetryInstrumentationKey });
+      await api.register(telemetryRoutes, {
+        instrumentationKey: config.telemetryInstrumentationKey,
+        db: database.db,
+      });
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
-      await api.register(teamsRoutes, { db: database.db, dataDir: config.dataDir });
+      await api.register(teamsRoutes, { db: database.db, files: fileStore });
       await api.register(eventsManageRoutes, eventsDeps);
       await api.register(blogManageRoutes, { db: database.db, store: fileStore });
       await api.register(clubAdminRoutes, { db: database.db });

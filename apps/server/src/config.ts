@@ -28,6 +28,18 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_COOKIE_KEYS: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** Embedded provider: the private signing keys as a JWKS ({"keys":[…]}); unset → generated once and shared through the database. */
+  OIDC_SIGNING_KEYS: z
+    .string()
+    .refine((v) => {
+      try {
+        const parsed = JSON.parse(v) as { keys?: unknown };
+        return Array.isArray(parsed.keys) && parsed.keys.length > 0;
+      } catch {
+        return false;
+      }
+    }, 'expected a JSON Web Key Set with private keys: {"keys":[…]}')
+    .optional(),
   /** Embedded provider only: further exact redirect URIs of the web client, comma separated (e.g. a Vite dev server's http://localhost:5173/signin-oidc). */
   OIDC_EXTRA_REDIRECT_URIS: z
     .string()
@@ -190,6 +202,16 @@ const EnvSchema = z.object({
     .min(5, 'expected 5 to 43200 minutes')
     .max(43_200, 'expected 5 to 43200 minutes')
     .default(720),
+  /** Where uploaded files live: postgres (default, a table in the database), s3 (S3_*), local (DATA_DIR/files, one instance). */
+  FILE_STORE: z.enum(['postgres', 's3', 'local']).default('postgres'),
+  S3_BUCKET: z.string().min(3).optional(),
+  /** An S3-compatible endpoint (MinIO, Ceph, a hoster); unset → AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z.string().default(''),
   /** Tests only: a CSP that lets inline scripts and handlers run, to prove that no markup is ever parsed. */
   UNSAFE_TEST_CSP: bool.default(false),
   /** Signs chat user ids (GET /api/me/chat/account); the same on every instance. */
@@ -275,6 +297,8 @@ export interface Config {
     clientId: string;
     audience: string;
     cookieKeys: string[] | undefined;
+    /** OIDC_SIGNING_KEYS (a private JWKS as JSON), else keys shared through the database. */
+    signingKeys: string | undefined;
     /** Additional exact redirect URIs of the embedded provider's web client (OIDC_EXTRA_REDIRECT_URIS). */
     extraRedirectUris: string[];
     /**
@@ -326,6 +350,21 @@ export interface Config {
    * random per process (development and tests: one instance).
    */
   chat: { secret: string; appId: string; pushDelaySeconds: number; pushIntervalSeconds: number };
+  /** Uploaded files (ADR 0015). */
+  files:
+    | { kind: 'postgres' | 'local' }
+    | {
+        kind: 's3';
+        s3: {
+          bucket: string;
+          endpoint?: string;
+          region: string;
+          accessKeyId?: string;
+          secretAccessKey?: string;
+          forcePathStyle: boolean;
+          prefix: string;
+        };
+      };
 }
 
 export class ConfigError extends Error {
@@ -407,6 +446,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.NODE_ENV !== 'production' &&
       publicHttp &&
       isLocalHost(new URL(publicUrl).hostname));
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET: required with FILE_STORE=s3');
+  }
   if (e.NODE_ENV === 'production') {
     if (demoData)
       throw new ConfigError('Invalid configuration: DEMO_DATA: demo data is refused in production');
@@ -442,6 +484,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.OIDC_CLIENT_ID ?? 'vereinsheim-web',
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       cookieKeys: e.OIDC_COOKIE_KEYS?.split(',').map((k) => k.trim()),
+      signingKeys: e.OIDC_SIGNING_KEYS,
       extraRedirectUris: e.OIDC_EXTRA_REDIRECT_URIS ?? [],
       clientScope: externalIdp
         ? 'openid profile email offline_access'
@@ -503,6 +546,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pushDelaySeconds: e.CHAT_PUSH_DELAY_SECONDS,
       pushIntervalSeconds: e.CHAT_PUSH_INTERVAL_SECONDS,
     },
+    files:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.S3_BUCKET!,
+              ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+              region: e.S3_REGION,
+              ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+              ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              prefix: e.S3_PREFIX,
+            },
+          }
+        : { kind: e.FILE_STORE },
   };
 }
 

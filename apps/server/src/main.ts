@@ -3,6 +3,7 @@ import { ConfigError, describeMode, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { loadOrCreateSigningKeys } from './identity/keys.ts';
+import { fileStoreFor } from './modules/media/index.ts';
 import { seedDemoData, DEMO_ACCOUNTS, DEMO_INVITATION_TOKEN, DEMO_PASSWORD } from './seed/demo.ts';
 
 let config: Config;
@@ -17,11 +18,19 @@ try {
 }
 
 const database = await openDatabase(config);
-const keys = config.embeddedIdp ? await loadOrCreateSigningKeys(config.dataDir) : undefined;
+const keys = config.embeddedIdp
+  ? await loadOrCreateSigningKeys(database.db, {
+      dataDir: config.dataDir,
+      configured: config.oidc.signingKeys,
+    })
+  : undefined;
 const app = await buildApp({ config, database, keys });
 
 if (config.demoData) {
-  await seedDemoData(database.db, { issuer: config.oidc.issuer, dataDir: config.dataDir });
+  await seedDemoData(database.db, {
+    issuer: config.oidc.issuer,
+    files: fileStoreFor(config, database.db),
+  });
   app.log.info(
     { accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD },
     'demo data ready: sign in with one of these accounts',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,14 @@ import { generateSigningKeys } from './identity/keys.ts';
 /** The OpenAPI document as the app generates it from the Zod contracts (stable key order, no server URLs). */
 export async function generateOpenApi(): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vh-openapi-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATA_DIR: dataDir });
+  // An unmigrated database: the cookie keys come from the configuration, not from server_keys.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATA_DIR: dataDir,
+    OIDC_COOKIE_KEYS: randomBytes(32).toString('base64url'),
+  });
   const database = await openPglite({});
   const app = await buildApp({ config, database, keys: await generateSigningKeys() });
   try {

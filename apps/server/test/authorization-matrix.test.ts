@@ -68,7 +68,7 @@ async function clubEvent(f: Fixture, visibility: 'members' | 'public' = 'members
     prices: [{ name: 'Mitglied', kind: 'price', amount: 10 }],
     contactPersons: [{ name: 'Erika Kontakt', email: 'erika@example.org' }],
   });
-  const documentId = await storeEventDocument(f.ctx.db, f.ctx.config.dataDir, {
+  const documentId = await storeEventDocument(f.ctx.db, f.ctx.files, {
     tenantId: f.club,
     eventId: event.id,
     fileName: 'ausschreibung.txt',
@@ -109,7 +109,7 @@ async function team(f: Fixture) {
   await f.ctx.db
     .insert(teamContactPersons)
     .values({ teamId, tenantId: f.club, name: 'Trainerin', function: 'Trainerin' });
-  const documentId = await storeTeamDocument(f.ctx.db, f.ctx.config.dataDir, {
+  const documentId = await storeTeamDocument(f.ctx.db, f.ctx.files, {
     tenantId: f.club,
     teamId,
     name: 'Trainingsplan',

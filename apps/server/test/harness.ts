@@ -13,6 +13,7 @@ import { fromPrivate, type SigningKeys } from '../src/identity/keys.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import type { MembershipRole } from '@vereinsheim/contracts';
+import { fileStoreFor, type FileStore } from '../src/modules/media/index.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
@@ -87,6 +88,8 @@ export interface TestContext {
   keys: SigningKeys;
   mailer: MemoryMailer;
   database: DatabaseHandle;
+  /** The app's file store (FILE_STORE; PostgreSQL by default). */
+  files: FileStore;
   /** Every route the app registered (method and URL pattern), in registration order. */
   routes: { method: string; url: string }[];
   /** Signs an access token as the embedded provider would (overrides for negative tests). */
@@ -150,6 +153,7 @@ export async function createTestContext(
     app,
     db,
     config,
+    files: fileStoreFor(config, db),
     keys,
     mailer,
     database,

@@ -52,7 +52,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
   const { config, db, mailer } = options;
   const base = mountPath(config);
   const pages: PageContext = { base, portalUrl: config.publicUrl };
-  const cookieKeys = await loadCookieKeys(config, app.log);
+  const cookieKeys = await loadCookieKeys(config, db);
   const provider = createProvider({ config, db, keys: options.keys, cookieKeys, log: app.log });
   const callback = provider.callback();
   const limits = createAuthLimits(db);

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { DbOrTx } from '../db/client.ts';
+import { sharedKey } from '../db/server-keys.ts';
 
 export interface SigningKeys {
   /** Private JWKs (with `kid`, `alg`, `use`) for the embedded provider. */
@@ -27,16 +29,28 @@ export function fromPrivate(privateJwks: { keys: JWK[] }): SigningKeys {
   return { privateJwks, publicJwks };
 }
 
-/** Keys of the embedded provider, generated on first start and kept in DATA_DIR (mode 0600). */
-export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningKeys> {
-  const file = path.join(dataDir, 'oidc', 'jwks.json');
+/**
+ * Keys of the embedded provider: from OIDC_SIGNING_KEYS when configured, else shared through the database
+ * (table server_keys, ADR 0015) so that every instance signs and verifies with the same keys. A key file
+ * an earlier version left in DATA_DIR/oidc/jwks.json is taken over, so issued tokens stay valid.
+ */
+export async function loadOrCreateSigningKeys(
+  db: DbOrTx,
+  options: { dataDir: string; configured?: string },
+): Promise<SigningKeys> {
+  if (options.configured) return fromPrivate(JSON.parse(options.configured) as { keys: JWK[] });
+  const privateJwks = await sharedKey(db, 'oidc.jwks', async () => {
+    const legacy = await readLegacyFile<{ keys: JWK[] }>(path.join(options.dataDir, 'oidc', 'jwks.json'));
+    return legacy ?? (await generateSigningKeys()).privateJwks;
+  });
+  return fromPrivate(privateJwks);
+}
+
+/** A key file of an earlier version (one instance, keys in DATA_DIR), or null. */
+export async function readLegacyFile<T>(file: string): Promise<T | null> {
   try {
-    return fromPrivate(JSON.parse(await fs.readFile(file, 'utf8')) as { keys: JWK[] });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+  } catch {
+    return null;
   }
-  const keys = await generateSigningKeys();
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, JSON.stringify(keys.privateJwks), { mode: 0o600 });
-  return keys;
 }

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
+import { sharedKey } from '../db/server-keys.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import { databaseAdapter } from './adapter.ts';
 import { accountClaims, CLAIMS_BY_SCOPE } from './claims.ts';
-import type { SigningKeys } from './keys.ts';
+import { readLegacyFile, type SigningKeys } from './keys.ts';
 import { logoutPage, logoutQuestionPage, messagePage, type PageContext } from './pages.ts';
 
 export const ACCESS_TOKEN_TTL = 600;
@@ -51,25 +51,16 @@ export function redirectUris(config: Config) {
 }
 
 /**
- * Cookie signing keys: from OIDC_COOKIE_KEYS, else generated once and kept in DATA_DIR/oidc (mode 0600).
- * If DATA_DIR is not writable the keys live in memory only (sign-in sessions end with the process).
+ * Cookie signing keys: from OIDC_COOKIE_KEYS, else shared through the database (server_keys, ADR 0015) so that
+ * a cookie set by one instance is accepted by the others. Keys an earlier version kept in DATA_DIR/oidc are
+ * taken over.
  */
-export async function loadCookieKeys(config: Config, log: FastifyBaseLogger): Promise<string[]> {
+export async function loadCookieKeys(config: Config, db: DbOrTx): Promise<string[]> {
   if (config.oidc.cookieKeys?.length) return config.oidc.cookieKeys;
-  const file = path.join(config.dataDir, 'oidc', 'cookie-keys.json');
-  try {
-    return JSON.parse(await fs.readFile(file, 'utf8')) as string[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const keys = [randomBytes(32).toString('base64url')];
-  try {
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, JSON.stringify(keys), { mode: 0o600 });
-  } catch (err) {
-    log.warn({ err }, 'cannot keep the cookie keys in DATA_DIR; using keys in memory');
-  }
-  return keys;
+  return sharedKey(db, 'oidc.cookie-keys', async () => {
+    const legacy = await readLegacyFile<string[]>(path.join(config.dataDir, 'oidc', 'cookie-keys.json'));
+    return legacy?.length ? legacy : [randomBytes(32).toString('base64url')];
+  });
 }
 
 /** German texts for the protocol errors a person may see in the browser. */

@@ -14,6 +14,7 @@ import { seedValidation } from './validation.ts';
 
 export { DEMO_INVITATION_TOKEN } from './validation.ts';
 import { seedChat } from './chat.ts';
+import type { FileStore } from '../modules/media/index.ts';
 
 export const DEMO_PASSWORD = 'vereinsheim-demo';
 
@@ -182,7 +183,7 @@ export { demoPersonId, demoTenantId };
 /** `dataDir`: where demo files (team documents) are written; without it they are left out. */
 export async function seedDemoData(
   db: Database,
-  options: { issuer: string; dataDir?: string },
+  options: { issuer: string; files?: FileStore },
 ): Promise<void> {
   const people = [...NAMED, ...generated()];
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -258,8 +259,8 @@ export async function seedDemoData(
     await seedPersonalData(tx);
     await seedInvoices(tx);
     await seedAwards(tx);
-    await seedEvents(tx, { dataDir: options.dataDir });
-    await seedTeams(tx, { dataDir: options.dataDir });
+    await seedEvents(tx, { files: options.files });
+    await seedTeams(tx, { files: options.files });
     await seedValidation(tx);
     await seedChat(tx);
   });

@@ -9,7 +9,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const options = { issuer: ctx.config.oidc.issuer, dataDir: ctx.config.dataDir };
+  const options = { issuer: ctx.config.oidc.issuer, files: ctx.files };
   await seedDemoData(ctx.db, options);
   await seedDemoData(ctx.db, options); // idempotent
   headers = { authorization: `Bearer ${await ctx.token(demoId('account:demo'))}` };

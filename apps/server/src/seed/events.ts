@@ -14,6 +14,7 @@ import {
   events,
 } from '../db/schema/index.ts';
 import { storeEventDocument } from '../modules/events/index.ts';
+import type { FileStore } from '../modules/media/index.ts';
 import { demoId } from './ids.ts';
 
 const person = (key: string) => demoId(`person:${key}`);
@@ -386,7 +387,7 @@ function demoPdf(title: string, lines: string[]): Promise<Buffer> {
  * of the demo accounts in several statuses. Idempotent (fixed ids). Dates are relative to the first seeding.
  * Documents are only written when `dataDir` is given.
  */
-export async function seedEvents(tx: Tx, options: { dataDir?: string }): Promise<void> {
+export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promise<void> {
   const id = (name: string) => demoId(`event:${name}`);
   await tx
     .insert(eventDisciplines)
@@ -477,13 +478,13 @@ export async function seedEvents(tx: Tx, options: { dataDir?: string }): Promise
         })),
       );
     }
-    if (options.dataDir) {
+    if (options.files) {
       for (const doc of e.documents ?? []) {
         const bytes =
           doc.kind === 'pdf'
             ? await demoPdf(doc.title, doc.lines)
             : Buffer.from(`${doc.title}\n\n${doc.lines.join('\n')}\n`, 'utf8');
-        await storeEventDocument(tx, options.dataDir, {
+        await storeEventDocument(tx, options.files, {
           id: id(`${e.key}:document:${doc.key}`),
           tenantId,
           eventId,

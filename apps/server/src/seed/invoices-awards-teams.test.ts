@@ -21,8 +21,8 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, dataDir: ctx.config.dataDir });
-  await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, dataDir: ctx.config.dataDir }); // idempotent
+  await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, files: ctx.files });
+  await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, files: ctx.files }); // idempotent
   headers = { authorization: `Bearer ${await ctx.token(demoId('account:demo'))}` };
 });
 afterAll(() => ctx.close());

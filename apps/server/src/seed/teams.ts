@@ -14,6 +14,7 @@ import type { TeamMemberRole } from '@vereinsheim/contracts';
 import { inArray } from 'drizzle-orm';
 import { todayIso } from '../lib/today.ts';
 import { storeTeamDocument } from '../modules/teams/index.ts';
+import type { FileStore } from '../modules/media/index.ts';
 import { demoId } from './ids.ts';
 
 const person = (key: string) => demoId(`person:${key}`);
@@ -151,7 +152,7 @@ const TEAMS: DemoTeam[] = [
  * plus a mail and a phone number that two teammates shared with their club (so the team page
  * shows contact data for them and for no one else). Idempotent (fixed ids).
  */
-export async function seedTeams(tx: Tx, options: { dataDir?: string } = {}): Promise<void> {
+export async function seedTeams(tx: Tx, options: { files?: FileStore } = {}): Promise<void> {
   const year = todayIso().slice(0, 4);
   await tx
     .insert(teams)
@@ -202,10 +203,10 @@ export async function seedTeams(tx: Tx, options: { dataDir?: string } = {}): Pro
   // Links only to demo events that exist: seedDemoData runs this after the events seed.
   await seedTeamEvents(tx);
 
-  if (options.dataDir) {
+  if (options.files) {
     for (const t of TEAMS) {
       for (const d of t.documents) {
-        await storeTeamDocument(tx, options.dataDir, {
+        await storeTeamDocument(tx, options.files, {
           id: demoId(`team-document:${t.key}:${d.key}`),
           tenantId: tenant(t.slug),
           teamId: demoId(`team:${t.key}`),

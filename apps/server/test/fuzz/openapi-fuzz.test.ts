@@ -46,7 +46,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   ctx = await createTestContext({ LOG_LEVEL: 'error' }, { logStream: { write: (l) => logLines.push(l) } });
-  await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, dataDir: ctx.config.dataDir });
+  await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, files: ctx.files });
   tokens = {
     admin: await ctx.token(demoId('account:vorstand'), { expiresIn: '1h' }),
     member: await ctx.token(demoId('account:demo'), { expiresIn: '1h' }),

@@ -105,7 +105,7 @@ export const eventDivisionLinks = pgTable(
   ],
 );
 
-/** Files attached to an event: metadata here, bytes under DATA_DIR/files/events/<eventId>/<storageKey>. */
+/** Files attached to an event: metadata here, bytes in the file store as events/<eventId>/<storageKey> (ADR 0015). */
 export const eventDocuments = pgTable(
   'event_documents',
   {

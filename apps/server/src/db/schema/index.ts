@@ -11,3 +11,4 @@ export * from './personal-data.ts';
 export * from './sessions.ts';
 export * from './validation.ts';
 export * from './chat.ts';
+export * from './cluster.ts';

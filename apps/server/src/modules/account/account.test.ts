@@ -323,7 +323,7 @@ describe('DELETE /api/me for the seeded demo person', () => {
   it('leaves no row naming Mia Hoffmann in any module’s table', async () => {
     const { seedDemoData } = await import('../../seed/demo.ts');
     const { demoId } = await import('../../seed/ids.ts');
-    await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, dataDir: ctx.config.dataDir });
+    await seedDemoData(ctx.db, { issuer: ctx.config.oidc.issuer, files: ctx.files });
     const personId = demoId('person:demo');
     const needles = [
       personId,

@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DbOrTx } from '../../db/client.ts';
+import type { FileStore } from '../media/index.ts';
 import { eventsRepository } from './events.repository.ts';
 
 /** Stored file names are generated UUIDs: nothing a user sends ever becomes part of a path. */
 const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function eventFilesDir(dataDir: string, eventId: string): string {
-  if (!STORAGE_KEY.test(eventId)) throw new Error('invalid event id for a file path');
-  return path.join(dataDir, 'files', 'events', eventId);
+/** The file store's name of an event document: events/<eventId>/<storage key>. */
+export function eventFileName(eventId: string, storageKey: string): string {
+  if (!STORAGE_KEY.test(eventId) || !STORAGE_KEY.test(storageKey)) throw new Error('invalid storage key');
+  return `events/${eventId}/${storageKey}`;
 }
 
-export function eventFilePath(dataDir: string, eventId: string, storageKey: string): string {
-  if (!STORAGE_KEY.test(storageKey)) throw new Error('invalid storage key');
-  return path.join(eventFilesDir(dataDir, eventId), storageKey);
-}
-
-/** Writes the bytes under DATA_DIR/files/events/<eventId>/<generated key> and records the metadata. */
+/** Writes the bytes to the file store as events/<eventId>/<generated key> and records the metadata. */
 export async function storeEventDocument(
   db: DbOrTx,
-  dataDir: string,
+  files: FileStore,
   input: {
     id?: string;
     tenantId: string;
@@ -31,8 +27,7 @@ export async function storeEventDocument(
   },
 ): Promise<string> {
   const storageKey = randomUUID();
-  await fs.mkdir(eventFilesDir(dataDir, input.eventId), { recursive: true });
-  await fs.writeFile(eventFilePath(dataDir, input.eventId, storageKey), input.bytes);
+  await files.put(eventFileName(input.eventId, storageKey), Buffer.from(input.bytes), db);
   const fileName =
     [...path.basename(input.fileName)]
       .map((c) => (c.charCodeAt(0) < 0x20 || c === '"' || c === '\\' ? '_' : c))
@@ -49,7 +44,7 @@ export async function storeEventDocument(
   });
   if (!id) {
     // Already recorded (idempotent seeding): drop the extra copy.
-    await fs.rm(eventFilePath(dataDir, input.eventId, storageKey), { force: true });
+    await files.delete(eventFileName(input.eventId, storageKey), db);
     return input.id!;
   }
   return id;

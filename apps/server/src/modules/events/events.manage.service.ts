@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import {
   EVENT_DOCUMENT_MAX_BYTES,
@@ -21,7 +20,7 @@ import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
 import { writeLog } from '../activity-log/index.ts';
 import { sendMessages } from '../messages/index.ts';
-import { eventFilePath, storeEventDocument } from './event-files.ts';
+import { eventFileName, storeEventDocument } from './event-files.ts';
 import { eventsManageRepository as manage, type EventValues } from './events.manage.repository.ts';
 import { eventsRepository as repo, type EventRow, type RegistrationRow } from './events.repository.ts';
 import { eventsService, promoteWaiting, type EventsDeps } from './events.service.ts';
@@ -380,7 +379,7 @@ export function eventsManageService(deps: EventsDeps) {
           errors: [{ field: 'file', message: 'expected a PDF, JPEG, PNG or WebP file' }],
         });
       await db.transaction(async (tx) => {
-        await storeEventDocument(tx, deps.dataDir, {
+        await storeEventDocument(tx, deps.files, {
           tenantId: event.tenantId,
           eventId: event.id,
           fileName: file.fileName,
@@ -394,13 +393,13 @@ export function eventsManageService(deps: EventsDeps) {
 
     async deleteDocument(actor: Actor, tenantId: string, eventId: string, documentId: string) {
       const { event } = await managed(db, actor, 'event.edit', tenantId, eventId);
-      const removed = await db.transaction(async (tx) => {
+      // The file goes with its row, in one transaction (the file store is PostgreSQL by default, ADR 0015).
+      await db.transaction(async (tx) => {
         const row = await manage.deleteDocument(tx, event.id, documentId);
         if (!row) throw notVisible('document');
+        await deps.files.delete(eventFileName(event.id, row.storageKey), tx);
         await logEvent(tx, actor, event, 'updated', 'documentRemoved');
-        return row;
       });
-      await fs.rm(eventFilePath(deps.dataDir, event.id, removed.storageKey), { force: true });
       return toManaged(event);
     },
 

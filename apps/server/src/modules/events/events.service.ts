@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import {
   PRICE_SELECTION_MESSAGES,
   evaluatePriceSelection,
@@ -21,7 +20,7 @@ import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
 import { sendMessage } from '../messages/index.ts';
-import { eventFilePath } from './event-files.ts';
+import { eventFileName } from './event-files.ts';
 import { buildCalendar } from './events.ical.ts';
 import {
   eventsRepository as repo,
@@ -33,11 +32,12 @@ import {
   type PriceOptionRow,
   type RegistrationRow,
 } from './events.repository.ts';
+import type { FileStore } from '../media/index.ts';
 
 export interface EventsDeps {
   db: Database;
   publicUrl: string;
-  dataDir: string;
+  files: FileStore;
 }
 
 const unprocessable = (code: string) => problem(422, code);
@@ -361,12 +361,9 @@ export function eventsService(deps: EventsDeps) {
       const { event, scope } = await visible(actor, eventId, tenantId);
       const doc = await repo.document(db, scope, event.id, documentId);
       if (!doc) throw notVisible('document');
-      try {
-        const bytes = await fs.readFile(eventFilePath(deps.dataDir, event.id, doc.storageKey));
-        return { bytes, fileName: doc.fileName, contentType: doc.contentType };
-      } catch {
-        throw notVisible('file');
-      }
+      const bytes = await deps.files.get(eventFileName(event.id, doc.storageKey));
+      if (!bytes) throw notVisible('file');
+      return { bytes, fileName: doc.fileName, contentType: doc.contentType };
     },
 
     async contactPersons(

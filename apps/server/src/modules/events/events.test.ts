@@ -91,7 +91,7 @@ beforeAll(async () => {
     })
   ).id;
   eventBMembers = (await createFixtureEvent(ctx.db, { tenantId: clubB, name: 'Mitgliederversammlung B' })).id;
-  await storeEventDocument(ctx.db, ctx.config.dataDir, {
+  await storeEventDocument(ctx.db, ctx.files, {
     tenantId: clubA,
     eventId: eventA.id,
     fileName: 'Ausschreibung Sommerfest.txt',

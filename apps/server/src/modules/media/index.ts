@@ -1,3 +1,4 @@
 /** The file store for uploads and its public route. */
-export { fileNameOfUrl, fileStoreFor, type FileStore } from './file-store.ts';
+export { fileNameOfUrl, type FileStore } from './file-store.ts';
+export { fileStoreFor } from './file-store.factory.ts';
 export { mediaFilesRoutes } from './media.routes.ts';

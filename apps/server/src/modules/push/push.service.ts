@@ -206,11 +206,11 @@ export interface WebPush {
   close(): Promise<void>;
 }
 
-export async function createWebPush(config: Config, log: FastifyBaseLogger): Promise<WebPush> {
-  // Loaded on first use (generating them writes DATA_DIR/push/vapid.json), not at start-up.
+export async function createWebPush(config: Config, log: FastifyBaseLogger, db: Database): Promise<WebPush> {
+  // Loaded on first use (generating them writes a row of server_keys), not at start-up.
   let vapidKeys: Promise<VapidKeys> | undefined;
   const vapid = () => {
-    vapidKeys ??= loadVapidKeys(config).catch((error: unknown) => {
+    vapidKeys ??= loadVapidKeys(config, db).catch((error: unknown) => {
       vapidKeys = undefined;
       throw error;
     });

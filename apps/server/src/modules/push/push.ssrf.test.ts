@@ -95,7 +95,7 @@ describe('push endpoints outside development mode (SSRF)', () => {
       });
     }
     const payload = () => ({ title: 'Hallo', body: 'Test', url: '/messages', tag: 't', messageId: 'm' });
-    const vapid = () => loadVapidKeys(ctx.config);
+    const vapid = () => loadVapidKeys(ctx.config, ctx.db);
 
     const production = createPushSender(vapid, ctx.app.log, { allowPrivateNetwork: false });
     expect(await production.pushToPerson(ctx.db, person.personId, payload)).toEqual({ sent: 0, removed: 0 });

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DbOrTx } from '../../db/client.ts';
+import type { FileStore } from '../media/index.ts';
 import { teamsRepository } from './teams.repository.ts';
 
 /** Storage keys and team ids are UUIDs: nothing a user sends ever becomes part of a path. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function teamFilePath(dataDir: string, teamId: string, storageKey: string): string {
+/** The file store's name of a team document: teams/<teamId>/<storage key>. */
+export function teamFileName(teamId: string, storageKey: string): string {
   if (!UUID.test(teamId) || !UUID.test(storageKey)) throw new Error('invalid team file key');
-  return path.join(dataDir, 'files', 'teams', teamId, storageKey);
+  return `teams/${teamId}/${storageKey}`;
 }
 
 /** The name without directories, control characters, quotes or backslashes; at most 200 characters. */
@@ -21,10 +22,10 @@ export function safeFileName(name: string): string {
   return cleaned || 'datei';
 }
 
-/** Writes the bytes under DATA_DIR/files/teams/<teamId>/<generated key> and records the metadata. */
+/** Writes the bytes to the file store as teams/<teamId>/<generated key> and records the metadata. */
 export async function storeTeamDocument(
   db: DbOrTx,
-  dataDir: string,
+  files: FileStore,
   input: {
     id?: string;
     tenantId: string;
@@ -37,9 +38,8 @@ export async function storeTeamDocument(
   },
 ): Promise<string> {
   const storageKey = randomUUID();
-  const file = teamFilePath(dataDir, input.teamId, storageKey);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, input.bytes);
+  const file = teamFileName(input.teamId, storageKey);
+  await files.put(file, Buffer.from(input.bytes), db);
   const fileName = safeFileName(input.fileName);
   const id = await teamsRepository.insertDocument(db, {
     ...(input.id ? { id: input.id } : {}),
@@ -54,20 +54,16 @@ export async function storeTeamDocument(
   });
   if (!id) {
     // Already recorded (idempotent seeding): drop the extra copy.
-    await fs.rm(file, { force: true });
+    await files.delete(file, db);
     return input.id!;
   }
   return id;
 }
 
 export async function readTeamFile(
-  dataDir: string,
+  files: FileStore,
   teamId: string,
   storageKey: string,
 ): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(teamFilePath(dataDir, teamId, storageKey));
-  } catch {
-    return null;
-  }
+  return files.get(teamFileName(teamId, storageKey));
 }

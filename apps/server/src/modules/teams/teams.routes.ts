@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { teamsService } from './teams.service.ts';
+import type { FileStore } from '../media/index.ts';
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
 function contentDisposition(fileName: string): string {
@@ -21,9 +22,9 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export const teamsRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string }> = async (
+export const teamsRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
   app,
-  { db, dataDir },
+  { db, files },
 ) => {
   app.addHook('onRequest', app.authenticate);
   const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
@@ -79,7 +80,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string 
       },
     },
     async (request, reply) => {
-      const file = await teamsService.download(db, dataDir, actorOf(request), request.params);
+      const file = await teamsService.download(db, files, actorOf(request), request.params);
       return reply
         .type(file.contentType)
         .header('content-disposition', contentDisposition(file.fileName))

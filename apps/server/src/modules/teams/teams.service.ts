@@ -12,6 +12,7 @@ import { authorize, notVisible, type Actor } from '../../policy/index.ts';
 import { sharedContactsFor } from '../personal-data/index.ts';
 import { readTeamFile } from './team-files.ts';
 import { teamsRepository, type TeamWithCounts } from './teams.repository.ts';
+import type { FileStore } from '../media/index.ts';
 
 function toSummary(team: TeamWithCounts): TeamSummary {
   return {
@@ -99,14 +100,14 @@ export const teamsService = {
 
   async download(
     db: DbOrTx,
-    dataDir: string,
+    files: FileStore,
     actor: Actor,
     params: { tenantId: string; teamId: string; documentId: string },
   ): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
     const { team, scope } = await visibleTeam(db, actor, params.teamId, params.tenantId);
     const doc = await teamsRepository.document(db, scope, team, params.documentId);
     if (!doc) throw notVisible('document');
-    const bytes = await readTeamFile(dataDir, doc.teamId, doc.storageKey);
+    const bytes = await readTeamFile(files, doc.teamId, doc.storageKey);
     if (!bytes) throw notVisible('file');
     return { bytes, fileName: doc.fileName, contentType: doc.contentType };
   },

@@ -123,7 +123,7 @@ beforeAll(async () => {
     .returning({ id: events.id });
   await ctx.db.insert(teamEvents).values(evs.slice(0, 5).map((e) => ({ teamId: team1, eventId: e.id })));
 
-  doc1 = await storeTeamDocument(ctx.db, ctx.config.dataDir, {
+  doc1 = await storeTeamDocument(ctx.db, ctx.files, {
     tenantId: clubA,
     teamId: team1,
     name: 'Trainingsplan Herbst',
@@ -131,7 +131,7 @@ beforeAll(async () => {
     contentType: 'application/pdf',
     bytes: pdfBytes,
   });
-  doc2 = await storeTeamDocument(ctx.db, ctx.config.dataDir, {
+  doc2 = await storeTeamDocument(ctx.db, ctx.files, {
     tenantId: clubB,
     teamId: team2,
     name: 'Regattaplan',

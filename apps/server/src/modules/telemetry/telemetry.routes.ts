@@ -6,6 +6,8 @@ import {
   TelemetryAcceptedSchema,
   TelemetryBatchSchema,
 } from '@vereinsheim/contracts';
+import type { Database } from '../../db/client.ts';
+import { postgresRateLimitStore } from '../../db/rate-counters.ts';
 import { problem } from '../../lib/problem.ts';
 import { createTelemetryMetrics } from './telemetry.service.ts';
 
@@ -14,6 +16,8 @@ export interface TelemetryRoutesOptions {
   instrumentationKey: string | undefined;
   /** Requests per IP and window; defaults to 120 per minute. */
   rateLimit?: { max: number; timeWindow: number | string };
+  /** The database whose rate_counters table holds the limit for every instance (ADR 0015). */
+  db?: Database;
 }
 
 /**
@@ -23,7 +27,11 @@ export interface TelemetryRoutesOptions {
 export const telemetryRoutes: FastifyPluginAsyncZod<TelemetryRoutesOptions> = async (app, options) => {
   const metrics = createTelemetryMetrics(app.metrics);
   // Scoped to this plugin: only routes that ask for it are limited.
-  await app.register(rateLimit, { global: false });
+  // The counters live in PostgreSQL: the limit holds across all instances on the database.
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.db ? { store: postgresRateLimitStore(options.db, 'telemetry:') } : {}),
+  });
   // navigator.sendBeacon posts text/plain; the body is still JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {

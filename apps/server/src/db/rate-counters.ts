@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Database } from './client.ts';
+
+/**
+ * Counts one hit of `key` in a fixed window shared by every instance on the database (ADR 0015): one upsert,
+ * so two instances counting at once never lose a hit. Returns the count in the current window and the
+ * milliseconds until it ends.
+ */
+export async function countHit(
+  db: Database,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const interval = `${Math.max(1, Math.round(windowMs))} milliseconds`;
+  const result = await db.execute<{ count: number; ttl: number | string }>(sql`
+    insert into rate_counters (key, count, reset_at)
+    values (${key}, 1, now() + ${interval}::interval)
+    on conflict (key) do update set
+      count = case when rate_counters.reset_at <= now() then 1 else rate_counters.count + 1 end,
+      reset_at = case when rate_counters.reset_at <= now() then now() + ${interval}::interval
+                      else rate_counters.reset_at end
+    returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`);
+  const row = result.rows[0]!;
+  return { current: Number(row.count), ttl: Number(row.ttl) };
+}
+
+/** Removes counters whose window ended (housekeeping; a stale row is reset by the next hit anyway). */
+export async function purgeRateCounters(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_counters where reset_at < now() - interval '1 hour'`);
+}
+
+/** A store for @fastify/rate-limit on the rate_counters table: the limit holds across all instances. */
+export function postgresRateLimitStore(db: Database, prefix = 'http:'): FastifyRateLimitStoreCtor {
+  const make = (routePrefix: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      countHit(db, `${routePrefix}${key}`, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error as Error),
+      );
+    },
+    child(routeOptions) {
+      return make(`${prefix}${routeOptions.method as string}:${routeOptions.url}:`);
+    },
+  });
+  return class {
+    constructor() {
+      return make(prefix);
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { jobs } from '../../db/schema/index.ts';
+
+export interface NewJob {
+  kind: string;
+  /** Idempotency key: a second enqueue with the same key is ignored, whatever its payload. */
+  key: string;
+  payload: unknown;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  key: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export const jobsRepository = {
+  /** True when this call created the job; false when one with the key existed (ever). */
+  async insert(db: DbOrTx, job: NewJob): Promise<boolean> {
+    const rows = await db
+      .insert(jobs)
+      .values({
+        kind: job.kind,
+        key: job.key,
+        payload: job.payload,
+        ...(job.runAt ? { runAt: job.runAt } : {}),
+        ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+      })
+      .onConflictDoNothing({ target: jobs.key })
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Takes up to `limit` due jobs of the kinds for `leaseMs`: FOR UPDATE SKIP LOCKED, so instances never take
+   * the same job; the lease (locked_until) hands a job to another instance when its worker crashed.
+   */
+  async claim(db: Database, kinds: string[], limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+    const lease = `${leaseMs} milliseconds`;
+    const result = await db.execute<{
+      id: string;
+      kind: string;
+      key: string;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+    }>(sql`
+      update jobs set locked_until = now() + ${lease}::interval, attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where done_at is null and failed_at is null and run_at <= now()
+          and (locked_until is null or locked_until < now())
+          and kind in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, kind, key, payload, attempts, max_attempts`);
+    return result.rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      key: r.key,
+      payload: r.payload,
+      attempts: Number(r.attempts),
+      maxAttempts: Number(r.max_attempts),
+    }));
+  },
+
+  async complete(db: Database, id: string): Promise<void> {
+    await db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${id}`);
+  },
+
+  /** Another try after `delayMs`, or failed for good after the last attempt. */
+  async retry(db: Database, job: ClaimedJob, error: string, delayMs: number): Promise<void> {
+    const delay = `${delayMs} milliseconds`;
+    await db.execute(sql`
+      update jobs set locked_until = null, last_error = ${error.slice(0, 2000)},
+        run_at = now() + ${delay}::interval,
+        failed_at = case when attempts >= max_attempts then now() else null end
+      where id = ${job.id}`);
+  },
+};

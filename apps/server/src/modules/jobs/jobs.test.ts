@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { enqueue, startJobWorker } from './index.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('durable jobs (ADR 0015)', () => {
+  it('exist only when the business transaction commits, once per idempotency key', async () => {
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await enqueue(tx, { kind: 'test', key: 'rolled-back', payload: {} });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await ctx.db.select().from(jobs).where(eq(jobs.key, 'rolled-back'))).toHaveLength(0);
+
+    expect(
+      await ctx.db.transaction((tx) => enqueue(tx, { kind: 'test', key: 'once', payload: { n: 1 } })),
+    ).toBe(true);
+    expect(
+      await ctx.db.transaction((tx) => enqueue(tx, { kind: 'test', key: 'once', payload: { n: 2 } })),
+    ).toBe(false);
+    const rows = await ctx.db.select().from(jobs).where(eq(jobs.key, 'once'));
+    expect(rows.map((r) => r.payload)).toEqual([{ n: 1 }]);
+  });
+
+  it('run every job exactly once with two workers on one database', async () => {
+    const seen: string[] = [];
+    for (let i = 0; i < 30; i++) await enqueue(ctx.db, { kind: 'count', key: `count-${i}`, payload: { i } });
+    const handler = { count: async (_p: unknown, job: { key: string }) => void seen.push(job.key) };
+    const a = startJobWorker(ctx.db, handler, ctx.app.log, { pollMs: 60_000, batch: 4 });
+    const b = startJobWorker(ctx.db, handler, ctx.app.log, { pollMs: 60_000, batch: 4 });
+    while ((await Promise.all([a.runDue(), b.runDue()])).some((n) => n > 0));
+    await Promise.all([a.stop(), b.stop()]);
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+  });
+
+  it('retry a failing job with backoff and give up after max attempts', async () => {
+    let calls = 0;
+    await enqueue(ctx.db, { kind: 'flaky', key: 'flaky-1', payload: {} });
+    await enqueue(ctx.db, { kind: 'broken', key: 'broken-1', payload: {}, maxAttempts: 2 });
+    const worker = startJobWorker(
+      ctx.db,
+      {
+        flaky: async () => {
+          calls++;
+          if (calls < 3) throw new Error(`try ${calls}`);
+        },
+        broken: async () => {
+          throw new Error('always');
+        },
+      },
+      ctx.app.log,
+      { pollMs: 60_000, backoffBaseMs: 20 },
+    );
+    for (let i = 0; i < 20; i++) {
+      await worker.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await worker.stop();
+    const [flaky] = await ctx.db.select().from(jobs).where(eq(jobs.key, 'flaky-1'));
+    const [broken] = await ctx.db.select().from(jobs).where(eq(jobs.key, 'broken-1'));
+    expect(calls).toBe(3);
+    expect(flaky).toMatchObject({ attempts: 3, failedAt: null });
+    expect(flaky!.doneAt).not.toBeNull();
+    expect(broken).toMatchObject({ attempts: 2, doneAt: null, lastError: 'always' });
+    expect(broken!.failedAt).not.toBeNull();
+  });
+
+  it('hand a job whose worker crashed to another worker once the lease ends', async () => {
+    await enqueue(ctx.db, { kind: 'lease', key: 'lease-1', payload: {} });
+    const runs: string[] = [];
+    // The first worker claims the job and "crashes" (its handler never finishes).
+    const crashed = startJobWorker(ctx.db, { lease: () => new Promise<void>(() => undefined) }, ctx.app.log, {
+      pollMs: 60_000,
+      leaseMs: 100,
+    });
+    void crashed.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = startJobWorker(ctx.db, { lease: async () => void runs.push('other') }, ctx.app.log, {
+      pollMs: 60_000,
+    });
+    expect(await other.runDue()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await other.runDue()).toBe(1);
+    await other.stop();
+    expect(runs).toEqual(['other']);
+  });
+});
