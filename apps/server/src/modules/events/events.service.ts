@@ -68,6 +68,8 @@ async function toRegistration(
   reg: RegistrationRow,
   event: EventRow,
   now = new Date(),
+  /** Already read with the registration (lists); otherwise one query when waiting. */
+  position?: number | null,
 ): Promise<EventRegistration> {
   return {
     registrationId: reg.id,
@@ -79,7 +81,12 @@ async function toRegistration(
     priceOptionIds: reg.priceOptionIds,
     registeredAt: iso(reg.registeredAt),
     cancelledAt: isoOrNull(reg.cancelledAt),
-    waitingPosition: reg.status === 'waiting' ? await repo.waitingPosition(db, scope, reg) : null,
+    waitingPosition:
+      reg.status !== 'waiting'
+        ? null
+        : position !== undefined && position !== null
+          ? position
+          : await repo.waitingPosition(db, scope, reg),
     freeCancellation: freeCancellation(event, now),
   };
 }
@@ -115,7 +122,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
         (min, p) => (!min || Number(p.amount) < Number(min.amount) ? p : min),
         undefined,
       );
-      const registration = reg ? await toRegistration(db, scope, reg, event, now) : null;
+      const registration = reg ? await toRegistration(db, scope, reg, event, now, reg.waitingPosition) : null;
       return {
         id: event.id,
         tenantId: event.tenantId,
@@ -465,8 +472,8 @@ export function eventsService(deps: EventsDeps) {
       });
       const now = new Date();
       const items = await Promise.all(
-        rows.map(async ({ registration, event, tenantName }) => ({
-          ...(await toRegistration(db, scope, registration, event, now)),
+        rows.map(async ({ registration, event, tenantName, waitingPosition }) => ({
+          ...(await toRegistration(db, scope, registration, event, now, waitingPosition)),
           event: {
             id: event.id,
             name: event.name,
