@@ -18,6 +18,8 @@
  * 4. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
  *    connections (default 20): /healthz, the read endpoints of issue 14 and the dashboard's calls. On
  *    PostgreSQL also GET /api/event at a fixed offered rate of 1 000 req/s (p99 target < 50 ms).
+ *    BENCH_PERSONS=N grows the PostgreSQL bench database by N persons with the scale generator
+ *    (scripts/seed-scale.mjs, `npm run seed:scale`) before it is measured.
  * 5. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
  *    the JS Chromium actually fetches when it opens `/` signed out (gzip -9 of each script body).
  *
@@ -33,11 +35,13 @@ import autocannon from 'autocannon';
 import { SignJWT, importJWK } from 'jose';
 import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
+import { seedScale } from './seed-scale.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PGBENCH_DURATION = Number(process.env.BENCH_PGBENCH_DURATION ?? 10);
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const PERSONS = Number(process.env.BENCH_PERSONS ?? 0);
 const NOTES_MARKER = '<!-- notes below are kept by npm run bench -->';
 const OUT_FILE = path.join(REPO_ROOT, 'docs/benchmarks.md');
 
@@ -268,10 +272,11 @@ const median = (values) => {
 };
 
 /** Starts a server, measures the endpoints against it and stops it again. */
-async function suite(label, env, fixedRate = false) {
+async function suite(label, env, fixedRate = false, afterStart = undefined) {
   console.error(`[bench] starting the server (${label}) …`);
   const server = await startServer({ env: { LOG_LEVEL: 'warn', DB_COUNT_QUERIES: '1', ...env } });
   try {
+    const extra = afterStart ? await afterStart() : undefined;
     const token = await mintToken(server);
     const auth = { authorization: `Bearer ${token}` };
     const base = server.baseURL;
@@ -292,7 +297,7 @@ async function suite(label, env, fixedRate = false) {
       });
     }
     const browser = await browserJs(base).catch((error) => ({ error: String(error.message ?? error) }));
-    return { rows, browser };
+    return { rows, browser, extra };
   } finally {
     await server.stop();
   }
@@ -309,7 +314,10 @@ async function postgresSuite(adminUrl) {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    return await suite('PostgreSQL', { DATABASE_URL: url.toString() }, true);
+    // BENCH_PERSONS: the same database grown by the scale generator (after the server migrated and seeded it).
+    const afterStart = PERSONS > 0 ? () => seedScale(url.toString(), PERSONS) : undefined;
+    const label = PERSONS > 0 ? `PostgreSQL + ${fmt(PERSONS)} persons` : 'PostgreSQL';
+    return await suite(label, { DATABASE_URL: url.toString() }, true, afterStart);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -348,6 +356,12 @@ async function main() {
     `${DURATION} s per endpoint after a 1 s warm-up. The access token is signed by the bench with the embedded`,
     "provider's key from DATA_DIR for the demo account (Mia Hoffmann, 2 clubs); the server verifies it like any",
     'provider-issued token. "queries" is the number of statements one request sent (x-db-queries, after the warm-up).',
+    ...suites
+      .filter((x) => x.extra)
+      .map(
+        ({ extra: f }) =>
+          `Scale data (BENCH_PERSONS, scripts/seed-scale.mjs, ${fmt(f.seconds, 1)} s): ${fmt(f.persons)} persons, ${fmt(f.clubs)} clubs, ${fmt(f.events)} events, ${fmt(f.registrations)} registrations, ${fmt(f.messages)} messages, ${fmt(f.invoices)} invoices.`,
+      ),
     '',
     '| Database | Endpoint | req/s | p50 ms | p99 ms | × pgbench TPS | queries | requests | non-2xx | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -369,12 +383,13 @@ async function main() {
     const reads = rows.filter((r) => r.read);
     const med = median(reads.map((r) => r.rps));
     const health = rows.find((r) => r.name === 'GET /healthz');
-    const want = label === 'PostgreSQL' ? 0.25 : 0.1;
+    const onPostgres = label.startsWith('PostgreSQL');
+    const want = onPostgres ? 0.25 : 0.1;
     if (tps > 0) {
       lines.push(
         `| ${label}: median of the read endpoints ≥ ${want}× pgbench TPS | ${fmt(med)} req/s = ${(med / tps).toFixed(3)}× | ${verdict(med / tps >= want)} |`,
       );
-      if (label === 'PostgreSQL')
+      if (onPostgres)
         lines.push(
           `| ${label}: /healthz ≥ 0.6× pgbench TPS | ${fmt(health.rps)} req/s = ${(health.rps / tps).toFixed(3)}× | ${verdict(health.rps / tps >= 0.6)} |`,
         );

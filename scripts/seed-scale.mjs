@@ -77,8 +77,8 @@ export async function seedScale(url, persons, log = (line) => console.error(line
       `${f.registrations} registrations`,
       `INSERT INTO event_registrations (tenant_id, event_id, person_id, status, registered_at)
        SELECT se.tenant_id, se.id, sp.id,
-              CASE WHEN k % 20 = 19 THEN 'waiting'::registration_status
-                   WHEN k % 25 = 24 THEN 'cancelled' ELSE 'participating' END,
+              CASE WHEN (se.i + k) % 20 = 19 THEN 'waiting'::registration_status
+                   WHEN (se.i + k) % 25 = 24 THEN 'cancelled' ELSE 'participating' END,
               now() - (k || ' minutes')::interval
        FROM se CROSS JOIN generate_series(0, ${perEvent - 1}) k
        JOIN sp ON sp.i = ((se.i * 13 + k * 7919) % ${f.persons}) + 1
