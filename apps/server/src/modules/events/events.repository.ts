@@ -73,6 +73,18 @@ const WAITING_POSITION = sql<
   number | null
 >`case when ${eventRegistrations.status} = 'waiting' then (select count(*) from ${eventRegistrations} w where w.event_id = ${eventRegistrations.eventId} and w.status = 'waiting' and (w.registered_at, w.id) <= (${eventRegistrations.registeredAt}, ${eventRegistrations.id})) end`;
 
+export interface EventPageDetails {
+  eventId: string;
+  disciplines: { id: string; name: string }[];
+  divisions: { id: string; name: string }[];
+  contractId: string | null;
+  /** The cheapest base price (kind `price`). */
+  fee: { amount: number; currency: string } | null;
+  /** The owner's own registration, if any, and its waiting position (null unless waiting). */
+  registration: RegistrationRow | null;
+  waitingPosition: number | null;
+}
+
 export interface EventWithCounts {
   event: EventRow;
   tenantName: string;
@@ -186,6 +198,44 @@ export const eventsRepository = {
         and(eq(eventRegistrations.eventId, eventId), ofVisibleEvent(tx, scope, eventRegistrations.eventId)),
       );
     return { places: row?.places ?? 0, waiting: row?.waiting ?? 0 };
+  },
+
+  /**
+   * Everything a page of events shows beyond its rows, in ONE query (ADR 0020): disciplines and divisions,
+   * the contract, the cheapest base price and the owner's own registration with its waiting position.
+   */
+  async pageDetails(db: DbOrTx, scope: EventScope, eventIds: string[]): Promise<EventPageDetails[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await db
+      .select({
+        eventId: events.id,
+        disciplines: sql<
+          { id: string; name: string }[]
+        >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDisciplineLinks} l join ${eventDisciplines} d on d.id = l.discipline_id where l.event_id = ${events.id})`,
+        divisions: sql<
+          { id: string; name: string }[]
+        >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDivisionLinks} l join ${eventDivisions} d on d.id = l.division_id where l.event_id = ${events.id})`,
+        contractId: sql<
+          string | null
+        >`(select c.id from ${eventContracts} c where c.event_id = ${events.id} order by c.id limit 1)`,
+        fee: sql<{
+          amount: number | string;
+          currency: string;
+        } | null>`(select json_build_object('amount', o.amount, 'currency', o.currency) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${events.id} and o.kind = 'price' order by o.amount, o.position, o.name limit 1)`,
+        registration: eventRegistrations,
+        waitingPosition: WAITING_POSITION,
+      })
+      .from(events)
+      .leftJoin(
+        eventRegistrations,
+        and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.personId, scope.personId)),
+      )
+      .where(and(inArray(events.id, eventIds), visibleTo(scope)));
+    return rows.map((r) => ({
+      ...r,
+      fee: r.fee ? { amount: Number(r.fee.amount), currency: r.fee.currency } : null,
+      waitingPosition: r.waitingPosition === null ? null : Math.max(1, Number(r.waitingPosition)),
+    }));
   },
 
   async catalogueFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {

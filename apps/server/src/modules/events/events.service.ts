@@ -104,31 +104,24 @@ function toPriceOption(o: PriceOptionRow) {
   };
 }
 
-/** Builds the event views of a page of rows with a handful of batched queries. */
+/** Builds the event views of a page of rows with one more query (repo.pageDetails). */
 async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]): Promise<EventDetail[]> {
   const ids = rows.map((r) => r.event.id);
-  const [catalogue, contracts, prices, regs] = await Promise.all([
-    repo.catalogueFor(db, scope, ids),
-    repo.contractsFor(db, scope, ids),
-    repo.priceOptionsFor(db, scope, ids),
-    repo.registrationsOf(db, scope, ids),
-  ]);
+  const details = new Map((await repo.pageDetails(db, scope, ids)).map((d) => [d.eventId, d]));
   const now = new Date();
   return Promise.all(
     rows.map(async ({ event, tenantName, participantCount, waitingCount }) => {
-      const reg = regs.find((r) => r.eventId === event.id);
-      const basePrices = prices.filter((p) => p.eventId === event.id && p.kind === 'price');
-      const cheapest = basePrices.reduce<PriceOptionRow | undefined>(
-        (min, p) => (!min || Number(p.amount) < Number(min.amount) ? p : min),
-        undefined,
-      );
-      const registration = reg ? await toRegistration(db, scope, reg, event, now, reg.waitingPosition) : null;
+      const detail = details.get(event.id);
+      const reg = detail?.registration;
+      const registration = reg
+        ? await toRegistration(db, scope, reg, event, now, detail.waitingPosition)
+        : null;
       return {
         id: event.id,
         tenantId: event.tenantId,
         tenantName,
         creator: { id: event.creatorId },
-        contractId: contracts.find((c) => c.eventId === event.id)?.id ?? null,
+        contractId: detail?.contractId ?? null,
         name: event.name,
         description: event.description,
         start: iso(event.startsAt),
@@ -143,12 +136,8 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
           countryCode: event.countryCode,
         },
         organiser: event.organiser,
-        disciplines: catalogue.disciplines
-          .filter((d) => d.eventId === event.id)
-          .map(({ id, name }) => ({ id, name })),
-        divisions: catalogue.divisions
-          .filter((d) => d.eventId === event.id)
-          .map(({ id, name }) => ({ id, name })),
+        disciplines: detail?.disciplines ?? [],
+        divisions: detail?.divisions ?? [],
         registrationOpen: registrationOpenNow(event, now),
         registrationDeadline: isoOrNull(event.registrationDeadline),
         freeCancellationDeadline: isoOrNull(event.freeCancellationDeadline),
@@ -163,7 +152,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
         visibility: event.visibility,
         cancelled: event.cancelled,
         status: eventStatus({ start: event.startsAt, end: event.endsAt, cancelled: event.cancelled }, now),
-        fee: cheapest ? { amount: Number(cheapest.amount), currency: cheapest.currency } : null,
+        fee: detail?.fee ?? null,
         eventProgressType: registration?.eventProgressType ?? 'nomember',
         eventRegistration: registration,
       };
