@@ -131,7 +131,7 @@ async function browserJs(baseURL) {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
     });
-    await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}/`, { waitUntil: 'networkidle', timeout: 120_000 });
     const files = (await Promise.all(bodies)).filter(Boolean);
     const raw = files.reduce((sum, b) => sum + b.length, 0);
     const gzip = files.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0);
@@ -296,7 +296,9 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
         fixed: true,
       });
     }
-    const browser = await browserJs(base).catch((error) => ({ error: String(error.message ?? error) }));
+    const browser = await browserJs(base).catch((error) => ({
+      error: String(error.message ?? error).split('\n')[0],
+    }));
     return { rows, browser, extra };
   } finally {
     await server.stop();
