@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -16,7 +17,8 @@ const MARKUP = `<img src=x onerror="${HANDLER}">`;
 
 /** Rows shown on the screens below, each prefixed with the markup; returns ids to open. */
 async function putMarkupIntoTheData(dataDir: string) {
-  const db = new PGlite({ dataDir: path.join(dataDir, 'db') });
+  // pg_trgm as the server loads it: updating event names maintains their trigram index.
+  const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
   await db.waitReady;
   try {
     const updates = [

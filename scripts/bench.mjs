@@ -1,23 +1,30 @@
 #!/usr/bin/env node
 /**
- * npm run bench — throughput and latency of a few endpoints, as ratios against a baseline measured in the
- * same run, plus the web bundle size of the signed-out `/`.
+ * npm run bench — throughput and latency of the API, as ratios against what PostgreSQL itself serves on this
+ * machine in the same run (`pgbench -S`), plus the web bundle size of the signed-out `/`.
  *
- * 1. Starts the real server (`node apps/server/src/main.ts`: PGlite, embedded provider, demo data) on a
- *    free port on 127.0.0.1 with a fresh temporary DATA_DIR (e2e/support/server.ts).
- * 2. Access token: signed by this script with the embedded provider's own key from DATA_DIR/oidc/jwks.json
+ * 1. Physical limit: with PostgreSQL reachable (BENCH_DATABASE_URL, default
+ *    postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=off skips it) `pgbench -S` (select-only,
+ *    scale 10, BENCH_CONNECTIONS clients, BENCH_PGBENCH_DURATION s) runs against its own database `vh_pgbench`,
+ *    initialised once with `pgbench -i -s 10` when missing.
+ * 2. Starts the real server (`node apps/server/src/main.ts`: embedded provider, demo data) on a free port on
+ *    127.0.0.1 with a fresh temporary DATA_DIR (e2e/support/server.ts), on PGlite and then on a fresh
+ *    PostgreSQL database created (and dropped) next to it, with DB_COUNT_QUERIES=1 so that every response says
+ *    in `x-db-queries` how many statements it sent (counted by the db client's hook, see db/client.ts).
+ * 3. Access token: signed by this script with the embedded provider's own key from DATA_DIR/oidc/jwks.json
  *    for the demo account's subject (demoId('account:demo')), with the issuer, audience and lifetime the
  *    server verifies. This skips the interactive login (measured separately by the e2e tests); the server
  *    verifies it exactly like a provider-issued token (signature via JWKS, iss, aud, exp, subject → person).
- *    With BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) the same is measured again on a
- *    fresh PostgreSQL database created (and dropped) next to it.
- * 3. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
- *    connections (default 10): GET /healthz (baseline), GET /api/me/tenant/find, GET /app-config.json.
- * 4. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
+ * 4. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
+ *    connections (default 20): /healthz, the read endpoints of issue 14 and the dashboard's calls. On
+ *    PostgreSQL also GET /api/event at a fixed offered rate of 1 000 req/s (p99 target < 50 ms).
+ *    BENCH_PERSONS=N grows the PostgreSQL bench database by N persons with the scale generator
+ *    (scripts/seed-scale.mjs, `npm run seed:scale`) before it is measured.
+ * 5. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
  *    the JS Chromium actually fetches when it opens `/` signed out (gzip -9 of each script body).
  *
- * Prints a markdown table and writes it to docs/benchmarks.md. Load generator and server share the
- * machine's cores, so absolute figures say little; the ratios to the baseline are the point.
+ * Prints a markdown table and writes it to docs/benchmarks.md (the section above the marker line; the notes
+ * below it are kept). Load generator, server and database share the machine's cores.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,9 +35,14 @@ import autocannon from 'autocannon';
 import { SignJWT, importJWK } from 'jose';
 import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
+import { seedScale } from './seed-scale.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PGBENCH_DURATION = Number(process.env.BENCH_PGBENCH_DURATION ?? 10);
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const PERSONS = Number(process.env.BENCH_PERSONS ?? 0);
+const NOTES_MARKER = '<!-- notes below are kept by npm run bench -->';
 const OUT_FILE = path.join(REPO_ROOT, 'docs/benchmarks.md');
 
 async function mintToken(server) {
@@ -47,18 +59,23 @@ async function mintToken(server) {
     .sign(key);
 }
 
-function run(url, headers, duration) {
-  return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
+function run(url, headers, duration, extra = {}) {
+  return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1, ...extra });
 }
 
-async function measure(name, url, headers = {}) {
+async function measure(name, url, headers = {}, extra = {}) {
   // Check the endpoint answers 200 first: a benchmark of 401s would measure the wrong thing.
   const probe = await fetch(url, { headers });
   if (probe.status !== 200) throw new Error(`${name}: ${url} answered ${probe.status}, not 200`);
   await run(url, headers, 1);
-  const result = await run(url, headers, DURATION);
+  // Queries of one request after the warm-up (caches as they are under load).
+  const counted = await fetch(url, { headers });
+  await counted.arrayBuffer();
+  const queries = counted.headers.get('x-db-queries');
+  const result = await run(url, headers, DURATION, extra);
   return {
     name,
+    queries: queries === null ? null : Number(queries),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -114,7 +131,7 @@ async function browserJs(baseURL) {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
     });
-    await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}/`, { waitUntil: 'networkidle', timeout: 120_000 });
     const files = (await Promise.all(bodies)).filter(Boolean);
     const raw = files.reduce((sum, b) => sum + b.length, 0);
     const gzip = files.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0);
@@ -126,31 +143,165 @@ async function browserJs(baseURL) {
 
 const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+
+const DEMO_PERSON = demoId('person:demo');
+
+/** [name, url, headers, counts among the read endpoints of the target] */
+function endpoints(base, auth) {
+  return [
+    ['GET /healthz', `${base}/healthz`, {}, false],
+    [
+      'GET /api/me/tenant/find',
+      `${base}/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending`,
+      auth,
+      true,
+    ],
+    [
+      'GET /api/event',
+      `${base}/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending`,
+      auth,
+      true,
+    ],
+    [
+      'GET /api/me/cms2/blogpost',
+      `${base}/api/me/cms2/blogpost?page=1&pagesize=25&top=25&orderby=CreatedAt&orderbytype=descending`,
+      auth,
+      true,
+    ],
+    ['GET /api/me/address', `${base}/api/me/address`, auth, true],
+    [
+      'GET /api/me/event/registrations',
+      `${base}/api/me/event/registrations?page=1&pagesize=25&top=25&includeCancelled=true`,
+      auth,
+      true,
+    ],
+    // The dashboard's further calls (tenant/find above is one of them).
+    [
+      'dashboard: GET /api/tenants/notenant/person/{id}',
+      `${base}/api/tenants/notenant/person/${DEMO_PERSON}`,
+      auth,
+      false,
+    ],
+    [
+      'dashboard: GET /api/me/cms2/blogpost (4 newest)',
+      `${base}/api/me/cms2/blogpost?page=1&pagesize=4&top=4&orderby=CreatedAt&orderbytype=descending`,
+      auth,
+      false,
+    ],
+    [
+      'dashboard: GET /api/me/messages (3 unread)',
+      `${base}/api/me/messages?page=1&pagesize=3&top=3&unreadOnly=true`,
+      auth,
+      false,
+    ],
+    ['GET /app-config.json', `${base}/app-config.json`, {}, false],
+  ];
+}
+
+/** pgbench -S against vh_pgbench (created and initialised at scale 10 when missing); null without PostgreSQL. */
+async function pgbench(adminUrl) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.error(`[bench] PostgreSQL not reachable at ${adminUrl}: ${error.message}; PGlite only`);
+    return null;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = '/vh_pgbench';
+  const conn = [
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'postgres'),
+  ];
+  const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
+  try {
+    const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'vh_pgbench'`);
+    let initialised = false;
+    if (rows.length === 0) await admin.query('CREATE DATABASE vh_pgbench');
+    else {
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const { rows: tables } = await check.query(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'pgbench_accounts'`,
+      );
+      if (tables[0].n === 1) {
+        const { rows: branches } = await check.query('SELECT count(*)::int AS n FROM pgbench_branches');
+        initialised = branches[0].n === 10;
+      }
+      await check.end();
+    }
+    if (!initialised) {
+      console.error('[bench] pgbench -i -s 10 vh_pgbench …');
+      execFileSync('pgbench', ['-i', '-q', '-s', '10', ...conn, 'vh_pgbench'], { env, stdio: 'ignore' });
+    }
+    const version = (await admin.query('SHOW server_version')).rows[0].server_version;
+    console.error(`[bench] pgbench -S -c ${CONNECTIONS} -T ${PGBENCH_DURATION} …`);
+    const out = execFileSync(
+      'pgbench',
+      [
+        '-S',
+        '-n',
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        String(Math.min(CONNECTIONS, os.cpus().length)),
+        '-T',
+        String(PGBENCH_DURATION),
+        ...conn,
+        'vh_pgbench',
+      ],
+      { env, encoding: 'utf8' },
+    );
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
+    return { tps, latency, version };
+  } finally {
+    await admin.end();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 /** Starts a server, measures the endpoints against it and stops it again. */
-async function suite(label, env) {
+async function suite(label, env, fixedRate = false, afterStart = undefined) {
   console.error(`[bench] starting the server (${label}) …`);
-  const server = await startServer({ env: { LOG_LEVEL: 'warn', ...env } });
+  const server = await startServer({ env: { LOG_LEVEL: 'warn', DB_COUNT_QUERIES: '1', ...env } });
   try {
+    const extra = afterStart ? await afterStart() : undefined;
     const token = await mintToken(server);
     const auth = { authorization: `Bearer ${token}` };
     const base = server.baseURL;
     const rows = [];
-    for (const [name, url, headers] of [
-      ['GET /healthz (baseline)', `${base}/healthz`, {}],
-      [
-        'GET /api/me/tenant/find',
-        `${base}/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending`,
-        auth,
-      ],
-      ['GET /app-config.json', `${base}/app-config.json`, {}],
-    ]) {
+    for (const [name, url, headers, read] of endpoints(base, auth)) {
       console.error(`[bench] ${label}: ${name}: ${DURATION} s, ${CONNECTIONS} connections …`);
-      rows.push({ ...(await measure(name, url, headers)), label });
+      rows.push({ ...(await measure(name, url, headers)), label, read });
     }
-    const browser = await browserJs(base).catch((error) => ({ error: String(error.message ?? error) }));
-    return { rows, browser };
+    if (fixedRate) {
+      const name = 'GET /api/event at 1 000 req/s offered';
+      console.error(`[bench] ${label}: ${name} …`);
+      const url = `${base}/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending`;
+      rows.push({
+        ...(await measure(name, url, auth, { overallRate: 1000, connections: 50 })),
+        label,
+        read: false,
+        fixed: true,
+      });
+    }
+    // The bundle is the same on both databases: Chromium opens `/` once, on the first (PGlite) server.
+    if (label !== 'PGlite') return { rows, browser: null, extra };
+    const browser = await browserJs(base).catch((error) => ({
+      error: String(error.message ?? error).split('\n')[0],
+    }));
+    return { rows, browser, extra };
   } finally {
     await server.stop();
   }
@@ -167,7 +318,10 @@ async function postgresSuite(adminUrl) {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    return await suite('PostgreSQL', { DATABASE_URL: url.toString() });
+    // BENCH_PERSONS: the same database grown by the scale generator (after the server migrated and seeded it).
+    const afterStart = PERSONS > 0 ? () => seedScale(url.toString(), PERSONS) : undefined;
+    const label = PERSONS > 0 ? `PostgreSQL + ${fmt(PERSONS)} persons` : 'PostgreSQL';
+    return await suite(label, { DATABASE_URL: url.toString() }, true, afterStart);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -175,9 +329,11 @@ async function postgresSuite(adminUrl) {
 }
 
 async function main() {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
+  const limit = pgUrl === 'off' ? null : await pgbench(pgUrl);
   const pglite = await suite('PGlite', {});
   const suites = [pglite];
-  if (process.env.BENCH_DATABASE_URL) suites.push(await postgresSuite(process.env.BENCH_DATABASE_URL));
+  if (limit) suites.push(await postgresSuite(pgUrl));
   const bundle = sizeScript();
   const browser = pglite.browser;
 
@@ -190,29 +346,76 @@ async function main() {
   } catch {
     // not a git checkout
   }
+  const tps = limit?.tps ?? 0;
+  const vsLimit = (rps) => (tps > 0 ? `${(rps / tps).toFixed(3)}×` : 'n/a');
   const lines = [
     '# Benchmarks',
     '',
     `Measured by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}:`,
-    `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared by server and load generator.`,
-    `Server: embedded provider, demo data, LOG_LEVEL=warn, 127.0.0.1; PGlite${process.env.BENCH_DATABASE_URL ? ', then PostgreSQL (BENCH_DATABASE_URL, fresh database)' : ''}. autocannon: ${CONNECTIONS} connections,`,
-    `${DURATION} s per endpoint after a 1 s warm-up. The access token for /api/me/tenant/find is signed by the bench`,
-    "with the embedded provider's key from DATA_DIR for the demo account (Mia Hoffmann, 2 clubs); the server",
-    'verifies it like any provider-issued token. Ratios compare with the baseline measured in the same run.',
+    `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared by server, database and load generator.`,
+    limit
+      ? `Physical limit: \`pgbench -S\` (scale 10, ${CONNECTIONS} clients, ${PGBENCH_DURATION} s) on PostgreSQL ${limit.version}: **${fmt(tps)} TPS** (latency average ${limit.latency} ms).`
+      : 'PostgreSQL was not reachable: no pgbench figure, PGlite only.',
+    `Server: embedded provider, demo data, LOG_LEVEL=warn, DB_COUNT_QUERIES=1, 127.0.0.1; PGlite${limit ? ', then PostgreSQL (fresh database)' : ''}. autocannon: ${CONNECTIONS} connections,`,
+    `${DURATION} s per endpoint after a 1 s warm-up. The access token is signed by the bench with the embedded`,
+    "provider's key from DATA_DIR for the demo account (Mia Hoffmann, 2 clubs); the server verifies it like any",
+    'provider-issued token. "queries" is the number of statements one request sent (x-db-queries, after the warm-up).',
+    ...suites
+      .filter((x) => x.extra)
+      .map(
+        ({ extra: f }) =>
+          `Scale data (BENCH_PERSONS, scripts/seed-scale.mjs, ${fmt(f.seconds, 1)} s): ${fmt(f.persons)} persons, ${fmt(f.clubs)} clubs, ${fmt(f.events)} events, ${fmt(f.registrations)} registrations, ${fmt(f.messages)} messages, ${fmt(f.invoices)} invoices.`,
+      ),
     '',
-    '| Database | Endpoint | req/s | p50 ms | p99 ms | req/s vs baseline | p99 vs baseline | requests | non-2xx | errors |',
+    '| Database | Endpoint | req/s | p50 ms | p99 ms | × pgbench TPS | queries | requests | non-2xx | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...suites.flatMap(({ rows }) =>
       rows.map(
         (r) =>
-          `| ${r.label} | ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${ratio(r.rps, rows[0].rps)} | ${ratio(r.p99, rows[0].p99)} | ${fmt(r.total)} | ${r.non2xx} | ${r.errors} |`,
+          `| ${r.label} | ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.fixed ? '' : vsLimit(r.rps)} | ${r.queries ?? ''} | ${fmt(r.total)} | ${r.non2xx} | ${r.errors} |`,
       ),
     ),
+    '',
+    '## Targets (issue 14)',
+    '',
+    '| Target | Figure | Met |',
+    '|---|---|---|',
+  ];
+  const verdict = (ok) => (ok ? 'yes' : '**no**');
+  for (const { rows } of suites) {
+    const label = rows[0].label;
+    const reads = rows.filter((r) => r.read);
+    const med = median(reads.map((r) => r.rps));
+    const health = rows.find((r) => r.name === 'GET /healthz');
+    const onPostgres = label.startsWith('PostgreSQL');
+    const want = onPostgres ? 0.25 : 0.1;
+    if (tps > 0) {
+      lines.push(
+        `| ${label}: median of the read endpoints ≥ ${want}× pgbench TPS | ${fmt(med)} req/s = ${(med / tps).toFixed(3)}× | ${verdict(med / tps >= want)} |`,
+      );
+      if (onPostgres)
+        lines.push(
+          `| ${label}: /healthz ≥ 0.6× pgbench TPS | ${fmt(health.rps)} req/s = ${(health.rps / tps).toFixed(3)}× | ${verdict(health.rps / tps >= 0.6)} |`,
+        );
+    }
+    const worst = rows
+      .filter((r) => r.name.includes('/api/') && !r.fixed)
+      .sort((a, b) => (b.queries ?? 0) - (a.queries ?? 0))[0];
+    lines.push(
+      `| ${label}: every listed endpoint ≤ 3 queries per request | most: ${worst.queries} (${worst.name}) | ${verdict((worst.queries ?? 99) <= 3)} |`,
+    );
+    const fixed = rows.find((r) => r.fixed);
+    if (fixed)
+      lines.push(
+        `| ${label}: p99 < 50 ms at 1 000 req/s offered (GET /api/event) | ${fmt(fixed.rps)} req/s served, p99 ${fmt(fixed.p99)} ms | ${verdict(fixed.p99 < 50 && fixed.rps >= 950)} |`,
+      );
+  }
+  lines.push(
     '',
     '## Web bundle (signed-out `/`)',
     '',
     `- apps/web/scripts/size.mjs: ${bundle.line}${bundle.ok ? '' : ' (failed)'}`,
-  ];
+  );
   if (browser && 'gzip' in browser) {
     lines.push(
       `- Chromium opening \`/\` signed out fetched ${browser.files} scripts: ${fmt(browser.gzip / 1024, 1)} KB gzip (${fmt(browser.raw / 1024, 1)} KB raw), lazy chunks included.`,
@@ -223,8 +426,16 @@ async function main() {
   lines.push('');
   const markdown = lines.join('\n');
   console.log(markdown);
+  let notes = '';
+  try {
+    const previous = fs.readFileSync(OUT_FILE, 'utf8');
+    const at = previous.indexOf(NOTES_MARKER);
+    if (at >= 0) notes = previous.slice(at);
+  } catch {
+    // first run
+  }
   fs.mkdirSync(path.dirname(OUT_FILE), { recursive: true });
-  fs.writeFileSync(OUT_FILE, markdown);
+  fs.writeFileSync(OUT_FILE, `${markdown}\n${notes || `${NOTES_MARKER}\n`}`);
   console.error(`[bench] written to ${path.relative(process.cwd(), OUT_FILE)}`);
   const failed = suites.some(({ rows }) => rows.some((r) => r.non2xx > 0 || r.errors > 0));
   if (failed) {

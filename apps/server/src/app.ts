@@ -16,6 +16,7 @@ import { inputPlugin } from './plugins/input.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { queryCountPlugin } from './plugins/query-count.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loadActorScope } from './policy/index.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(queryCountPlugin);
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, { config });

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { generateOpenApi } from './openapi.ts';
@@ -159,6 +161,12 @@ describe('errors are problem+json', () => {
   });
 });
 
+const COMPRESS_SCRIPT = path.resolve(import.meta.dirname, '../../web/scripts/compress.mjs');
+const BIG_CHUNK = Array.from(
+  { length: 400 },
+  (_, i) => `export function component${i}(props) { return props.items.map((item) => item.name + ${i}); }\n`,
+).join('');
+
 describe('the web app', () => {
   let web: TestContext;
   let dist: string;
@@ -170,6 +178,9 @@ describe('the web app', () => {
       '<!doctype html><html lang="de"><title>Vereinsheim</title></html>',
     );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A chunk large enough to be compressed by the build's post-build step (the real script runs on it).
+    await fs.writeFile(path.join(dist, 'assets', 'shell-def456.js'), BIG_CHUNK);
+    execFileSync(process.execPath, [COMPRESS_SCRIPT, dist]);
     web = await createTestContext({ WEB_DIST: dist });
   });
   afterAll(() => web.close());
@@ -187,6 +198,37 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="de">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+  ])(
+    'sends the build’s precompressed copy of a hashed asset for Accept-Encoding %s (%s), smaller and immutable',
+    async (acceptEncoding, encoding) => {
+      const res = await web.app.inject({
+        url: '/assets/shell-def456.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toContain('immutable');
+      expect(res.rawPayload.length).toBeLessThan(BIG_CHUNK.length / 4);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(body.toString()).toBe(BIG_CHUNK);
+    },
+  );
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    const res = await web.app.inject({
+      url: '/assets/shell-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(BIG_CHUNK);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,13 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm/logger';
 import * as schema from './schema/index.ts';
+
+/**
+ * Query counting for `npm run bench` (DB_COUNT_QUERIES=1): every statement Drizzle sends is counted in the
+ * store of the request that sent it (plugins/query-count.ts opens one per request and answers the count in
+ * `x-db-queries`). Off by default: no logger, no AsyncLocalStorage, no cost.
+ */
+export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
+export const queryCount = new AsyncLocalStorage<{ queries: number }>();
+const countingLogger: Logger = {
+  logQuery() {
+    const store = queryCount.getStore();
+    if (store) store.queries += 1;
+  },
+};
+const logger = queryCounting ? { logger: countingLogger } : {};
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -38,9 +56,14 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // pg_trgm: the trigram index of the event keyword search (migration 0008, ADR 0020).
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, ...logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -80,7 +103,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   });
   // The pool re-emits an idle client's error after removing it; already reported by the listener above.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, ...logger });
   return {
     db,
     kind: 'postgres',

@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestPerson } from '../../test/harness.ts';
+import { VerifiedTokenCache } from './auth.ts';
 
 let ctx: TestContext;
 let person: TestPerson;
@@ -102,5 +103,41 @@ describe('bearer access tokens', () => {
       },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('verified-token cache', () => {
+  it('answers a verified token until its exp and forgets it afterwards', () => {
+    const cache = new VerifiedTokenCache();
+    const now = Date.now();
+    const payload = { sub: 'a', exp: Math.floor(now / 1000) + 60 };
+    cache.set('token-a', payload);
+    expect(cache.get('token-a', now)).toBe(payload);
+    expect(cache.get('token-a', payload.exp * 1000 + 1)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.get('token-b', now)).toBeUndefined();
+  });
+
+  it('keeps at most its maximum, dropping the oldest token first', () => {
+    const cache = new VerifiedTokenCache(2);
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    cache.set('one', { exp });
+    cache.set('two', { exp });
+    cache.set('three', { exp });
+    expect([cache.get('one'), cache.get('two'), cache.get('three')].map(Boolean)).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('still refuses a token that differs in its signature from a cached one', async () => {
+    const headers = await ctx.auth(person);
+    expect((await get(headers)).statusCode).toBe(200);
+    // A character inside the signature (not the last one, whose low bits may be padding).
+    const token = headers.authorization!;
+    const at = token.length - 10;
+    const tampered = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    expect((await get({ authorization: tampered })).statusCode).toBe(401);
   });
 });

@@ -80,6 +80,41 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** How many verified tokens the cache keeps (the oldest entry goes first). */
+const TOKEN_CACHE_MAX = 10_000;
+
+/**
+ * Verified access tokens until their `exp` (ADR 0020): the signature check and claim validation run once per
+ * token, not once per request. Only successful verifications are kept; the key is the whole token string, so
+ * a token that differs in any byte is verified afresh. Revocation of access tokens is by their short lifetime
+ * (the web session ends by dropping its token, ADR 0009), so caching until `exp` changes nothing there.
+ */
+export class VerifiedTokenCache {
+  private readonly entries = new Map<string, { payload: JWTPayload; until: number }>();
+  private readonly max: number;
+  constructor(max = TOKEN_CACHE_MAX) {
+    this.max = max;
+  }
+
+  get(token: string, now = Date.now()): JWTPayload | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.payload;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, payload: JWTPayload): void {
+    if (typeof payload.exp !== 'number') return;
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { payload, until: payload.exp * 1000 });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 /**
  * Verifies the access token (signature, issuer, audience, expiry, algorithm) and maps issuer + subject to a
  * person. The token comes from the Authorization header (native apps, other clients) or, without one, from the
@@ -92,24 +127,29 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     ? createLocalJWKSet(options.localJwks)
     : externalKeyResolver(config.oidc.issuer);
 
+  const verified = new VerifiedTokenCache();
+
   app.decorateRequest('actor', null);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const hasHeader = request.headers.authorization !== undefined;
     const token = hasHeader ? bearerToken(request) : await options.sessionToken?.(request, reply);
     if (!token) throw unauthorized();
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, keys, {
-        issuer: config.oidc.issuer,
-        audience: config.oidc.audience,
-        algorithms: ALLOWED_ALGORITHMS,
-        requiredClaims: ['sub', 'exp'],
-        clockTolerance: 5,
-      }));
-    } catch (error) {
-      request.log.info({ reason: (error as { code?: string }).code ?? 'invalid' }, 'access token refused');
-      throw invalidToken('auth.tokenInvalid');
+    let payload = verified.get(token);
+    if (!payload) {
+      try {
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer: config.oidc.issuer,
+          audience: config.oidc.audience,
+          algorithms: ALLOWED_ALGORITHMS,
+          requiredClaims: ['sub', 'exp'],
+          clockTolerance: 5,
+        }));
+      } catch (error) {
+        request.log.info({ reason: (error as { code?: string }).code ?? 'invalid' }, 'access token refused');
+        throw invalidToken('auth.tokenInvalid');
+      }
+      verified.set(token, payload);
     }
     const personId = await resolvePerson({
       issuer: config.oidc.issuer,

@@ -16,7 +16,11 @@ export function isSpaRoute(pathname: string): boolean {
 
 const NEVER_HTML = /^\/(api|oidc|bff)(\/|$)/;
 
-/** Serves the built web app; hashed assets are cached for a year, index.html never. */
+/**
+ * Serves the built web app; hashed assets are cached for a year (immutable), index.html never. The build writes
+ * brotli and gzip copies (apps/web/scripts/compress.mjs); `preCompressed` sends the best one the client accepts
+ * with `Content-Encoding` and `Vary: Accept-Encoding`, and the file itself otherwise.
+ */
 export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
   const indexFile = path.join(options.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -25,6 +29,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
       root: options.webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The .br/.gz copies are found by preCompressed; they need no routes of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

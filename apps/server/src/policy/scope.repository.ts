@@ -9,30 +9,44 @@ export const activeMembership = () =>
   or(isNull(memberships.endsOn), gte(memberships.endsOn, sql`CURRENT_DATE`));
 
 /**
- * The authorization facts of one person, in two queries: active memberships with their roles and team
- * memberships. The policy reads these tables (never writes them); the tenants and teams modules own them.
+ * The authorization facts of one person, in one query (a UNION ALL of the active memberships with their roles
+ * and the team memberships; ADR 0020). The policy reads these tables (never writes them); the tenants and
+ * teams modules own them.
  */
 export async function loadActorScope(db: DbOrTx, personId: string): Promise<ActorScope> {
-  const [rows, teams] = await Promise.all([
-    db
-      .select({ tenantId: memberships.tenantId, role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.personId, personId), activeMembership())),
-    db
-      .selectDistinct({ teamId: teamMembers.teamId })
-      .from(teamMembers)
-      .where(eq(teamMembers.personId, personId)),
-  ]);
+  const rows = await db
+    .select({
+      teamRow: sql<boolean>`false`,
+      id: memberships.tenantId,
+      role: sql<string | null>`${memberships.role}::text`,
+    })
+    .from(memberships)
+    .where(and(eq(memberships.personId, personId), activeMembership()))
+    .unionAll(
+      db
+        .select({
+          teamRow: sql<boolean>`true`,
+          id: teamMembers.teamId,
+          role: sql<string | null>`null`,
+        })
+        .from(teamMembers)
+        .where(eq(teamMembers.personId, personId)),
+    );
   const roles = new Map<string, Set<MembershipRole>>();
-  for (const { tenantId, role } of rows) {
-    const set = roles.get(tenantId) ?? new Set<MembershipRole>();
-    set.add(role);
-    roles.set(tenantId, set);
+  const teams = new Set<string>();
+  for (const { teamRow, id, role } of rows) {
+    if (teamRow) {
+      teams.add(id);
+      continue;
+    }
+    const set = roles.get(id) ?? new Set<MembershipRole>();
+    set.add(role as MembershipRole);
+    roles.set(id, set);
   }
   return {
     personId,
     tenantIds: [...roles.keys()].sort(),
     roles,
-    teamIds: teams.map((t) => t.teamId).sort(),
+    teamIds: [...teams].sort(),
   };
 }

@@ -68,6 +68,23 @@ const waitingCount =
     Number,
   );
 
+/** 1-based waiting position of the selected registration row, null unless it is waiting (one column, no N+1). */
+const WAITING_POSITION = sql<
+  number | null
+>`case when ${eventRegistrations.status} = 'waiting' then (select count(*) from ${eventRegistrations} w where w.event_id = ${eventRegistrations.eventId} and w.status = 'waiting' and (w.registered_at, w.id) <= (${eventRegistrations.registeredAt}, ${eventRegistrations.id})) end`;
+
+export interface EventPageDetails {
+  eventId: string;
+  disciplines: { id: string; name: string }[];
+  divisions: { id: string; name: string }[];
+  contractId: string | null;
+  /** The cheapest base price (kind `price`). */
+  fee: { amount: number; currency: string } | null;
+  /** The owner's own registration, if any, and its waiting position (null unless waiting). */
+  registration: RegistrationRow | null;
+  waitingPosition: number | null;
+}
+
 export interface EventWithCounts {
   event: EventRow;
   tenantName: string;
@@ -125,14 +142,16 @@ export const eventsRepository = {
     );
     const dir = options.order === 'ascending' ? asc : desc;
     const primary = options.orderBy === 'name' ? dir(events.name) : dir(events.startsAt);
+    // The total comes with the page (a window count): one round trip; only a page past the end asks again.
     const rows = await db
-      .select(withCounts)
+      .select({ ...withCounts, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(events)
       .innerJoin(tenants, eq(tenants.id, events.tenantId))
       .where(where)
       .orderBy(primary, asc(events.id))
       .limit(options.limit)
       .offset(options.offset);
+    if (rows.length > 0 || options.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
     const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(events)
@@ -179,6 +198,44 @@ export const eventsRepository = {
         and(eq(eventRegistrations.eventId, eventId), ofVisibleEvent(tx, scope, eventRegistrations.eventId)),
       );
     return { places: row?.places ?? 0, waiting: row?.waiting ?? 0 };
+  },
+
+  /**
+   * Everything a page of events shows beyond its rows, in ONE query (ADR 0020): disciplines and divisions,
+   * the contract, the cheapest base price and the owner's own registration with its waiting position.
+   */
+  async pageDetails(db: DbOrTx, scope: EventScope, eventIds: string[]): Promise<EventPageDetails[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await db
+      .select({
+        eventId: events.id,
+        disciplines: sql<
+          { id: string; name: string }[]
+        >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDisciplineLinks} l join ${eventDisciplines} d on d.id = l.discipline_id where l.event_id = ${events.id})`,
+        divisions: sql<
+          { id: string; name: string }[]
+        >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDivisionLinks} l join ${eventDivisions} d on d.id = l.division_id where l.event_id = ${events.id})`,
+        contractId: sql<
+          string | null
+        >`(select c.id from ${eventContracts} c where c.event_id = ${events.id} order by c.id limit 1)`,
+        fee: sql<{
+          amount: number | string;
+          currency: string;
+        } | null>`(select json_build_object('amount', o.amount, 'currency', o.currency) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${events.id} and o.kind = 'price' order by o.amount, o.position, o.name limit 1)`,
+        registration: eventRegistrations,
+        waitingPosition: WAITING_POSITION,
+      })
+      .from(events)
+      .leftJoin(
+        eventRegistrations,
+        and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.personId, scope.personId)),
+      )
+      .where(and(inArray(events.id, eventIds), visibleTo(scope)));
+    return rows.map((r) => ({
+      ...r,
+      fee: r.fee ? { amount: Number(r.fee.amount), currency: r.fee.currency } : null,
+      waitingPosition: r.waitingPosition === null ? null : Math.max(1, Number(r.waitingPosition)),
+    }));
   },
 
   async catalogueFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {
@@ -241,15 +298,29 @@ export const eventsRepository = {
     return rows.map((r) => ({ ...r.option, eventId: r.eventId }));
   },
 
-  /** The owner's own registrations for these events. */
-  async registrationsOf(db: DbOrTx, owner: OwnerScope, eventIds: string[]): Promise<RegistrationRow[]> {
+  /**
+   * The owner's own registrations for these events, each with its waiting position (null unless waiting) in
+   * the same query: no query per registration (ADR 0020).
+   */
+  async registrationsOf(
+    db: DbOrTx,
+    owner: OwnerScope,
+    eventIds: string[],
+  ): Promise<(RegistrationRow & { waitingPosition: number | null })[]> {
     if (eventIds.length === 0) return [];
-    return db
-      .select()
+    const rows = await db
+      .select({
+        registration: eventRegistrations,
+        waitingPosition: WAITING_POSITION,
+      })
       .from(eventRegistrations)
       .where(
         and(eq(eventRegistrations.personId, owner.personId), inArray(eventRegistrations.eventId, eventIds)),
       );
+    return rows.map((r) => ({
+      ...r.registration,
+      waitingPosition: r.waitingPosition === null ? null : Math.max(1, Number(r.waitingPosition)),
+    }));
   },
 
   /**
@@ -384,7 +455,12 @@ export const eventsRepository = {
       offset: number;
     },
   ): Promise<{
-    rows: { registration: RegistrationRow; event: EventRow; tenantName: string }[];
+    rows: {
+      registration: RegistrationRow;
+      event: EventRow;
+      tenantName: string;
+      waitingPosition: number | null;
+    }[];
     total: number;
   }> {
     const where = and(
@@ -392,8 +468,14 @@ export const eventsRepository = {
       options.includeCancelled ? undefined : ne(eventRegistrations.status, 'cancelled'),
     );
     const dir = options.order === 'ascending' ? asc : desc;
-    const rows = await db
-      .select({ registration: eventRegistrations, event: events, tenantName: tenants.name })
+    const found = await db
+      .select({
+        registration: eventRegistrations,
+        event: events,
+        tenantName: tenants.name,
+        waitingPosition: WAITING_POSITION,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
       .from(eventRegistrations)
       .innerJoin(events, eq(events.id, eventRegistrations.eventId))
       .innerJoin(tenants, eq(tenants.id, events.tenantId))
@@ -404,6 +486,13 @@ export const eventsRepository = {
       )
       .limit(options.limit)
       .offset(options.offset);
+    const rows = found.map(({ registration, event, tenantName, waitingPosition }) => ({
+      registration,
+      event,
+      tenantName,
+      waitingPosition: waitingPosition === null ? null : Math.max(1, Number(waitingPosition)),
+    }));
+    if (found.length > 0 || options.offset === 0) return { rows, total: found[0]?.total ?? 0 };
     const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(eventRegistrations)

@@ -68,6 +68,8 @@ async function toRegistration(
   reg: RegistrationRow,
   event: EventRow,
   now = new Date(),
+  /** Already read with the registration (lists); otherwise one query when waiting. */
+  position?: number | null,
 ): Promise<EventRegistration> {
   return {
     registrationId: reg.id,
@@ -79,7 +81,12 @@ async function toRegistration(
     priceOptionIds: reg.priceOptionIds,
     registeredAt: iso(reg.registeredAt),
     cancelledAt: isoOrNull(reg.cancelledAt),
-    waitingPosition: reg.status === 'waiting' ? await repo.waitingPosition(db, scope, reg) : null,
+    waitingPosition:
+      reg.status !== 'waiting'
+        ? null
+        : position !== undefined && position !== null
+          ? position
+          : await repo.waitingPosition(db, scope, reg),
     freeCancellation: freeCancellation(event, now),
   };
 }
@@ -97,31 +104,24 @@ function toPriceOption(o: PriceOptionRow) {
   };
 }
 
-/** Builds the event views of a page of rows with a handful of batched queries. */
+/** Builds the event views of a page of rows with one more query (repo.pageDetails). */
 async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]): Promise<EventDetail[]> {
   const ids = rows.map((r) => r.event.id);
-  const [catalogue, contracts, prices, regs] = await Promise.all([
-    repo.catalogueFor(db, scope, ids),
-    repo.contractsFor(db, scope, ids),
-    repo.priceOptionsFor(db, scope, ids),
-    repo.registrationsOf(db, scope, ids),
-  ]);
+  const details = new Map((await repo.pageDetails(db, scope, ids)).map((d) => [d.eventId, d]));
   const now = new Date();
   return Promise.all(
     rows.map(async ({ event, tenantName, participantCount, waitingCount }) => {
-      const reg = regs.find((r) => r.eventId === event.id);
-      const basePrices = prices.filter((p) => p.eventId === event.id && p.kind === 'price');
-      const cheapest = basePrices.reduce<PriceOptionRow | undefined>(
-        (min, p) => (!min || Number(p.amount) < Number(min.amount) ? p : min),
-        undefined,
-      );
-      const registration = reg ? await toRegistration(db, scope, reg, event, now) : null;
+      const detail = details.get(event.id);
+      const reg = detail?.registration;
+      const registration = reg
+        ? await toRegistration(db, scope, reg, event, now, detail.waitingPosition)
+        : null;
       return {
         id: event.id,
         tenantId: event.tenantId,
         tenantName,
         creator: { id: event.creatorId },
-        contractId: contracts.find((c) => c.eventId === event.id)?.id ?? null,
+        contractId: detail?.contractId ?? null,
         name: event.name,
         description: event.description,
         start: iso(event.startsAt),
@@ -136,12 +136,8 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
           countryCode: event.countryCode,
         },
         organiser: event.organiser,
-        disciplines: catalogue.disciplines
-          .filter((d) => d.eventId === event.id)
-          .map(({ id, name }) => ({ id, name })),
-        divisions: catalogue.divisions
-          .filter((d) => d.eventId === event.id)
-          .map(({ id, name }) => ({ id, name })),
+        disciplines: detail?.disciplines ?? [],
+        divisions: detail?.divisions ?? [],
         registrationOpen: registrationOpenNow(event, now),
         registrationDeadline: isoOrNull(event.registrationDeadline),
         freeCancellationDeadline: isoOrNull(event.freeCancellationDeadline),
@@ -156,7 +152,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
         visibility: event.visibility,
         cancelled: event.cancelled,
         status: eventStatus({ start: event.startsAt, end: event.endsAt, cancelled: event.cancelled }, now),
-        fee: cheapest ? { amount: Number(cheapest.amount), currency: cheapest.currency } : null,
+        fee: detail?.fee ?? null,
         eventProgressType: registration?.eventProgressType ?? 'nomember',
         eventRegistration: registration,
       };
@@ -472,8 +468,8 @@ export function eventsService(deps: EventsDeps) {
       });
       const now = new Date();
       const items = await Promise.all(
-        rows.map(async ({ registration, event, tenantName }) => ({
-          ...(await toRegistration(db, scope, registration, event, now)),
+        rows.map(async ({ registration, event, tenantName, waitingPosition }) => ({
+          ...(await toRegistration(db, scope, registration, event, now, waitingPosition)),
           event: {
             id: event.id,
             name: event.name,

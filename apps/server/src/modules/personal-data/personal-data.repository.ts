@@ -13,6 +13,7 @@ export type ItemRow = Record<string, unknown> & {
   updatedAt: Date;
 };
 export type SharingRow = typeof itemSharing.$inferSelect;
+export type CreatorName = { id: string; firstName: string; lastName: string };
 export type TenantRow = typeof tenants.$inferSelect;
 export type SharingFlags = Partial<Pick<SharingRow, 'isDefault' | 'intern' | 'extern'>>;
 
@@ -39,7 +40,7 @@ export const personalDataRepository = {
       order: 'ascending' | 'descending';
       page?: { limit: number; offset: number };
     },
-  ): Promise<{ rows: ItemRow[]; total: number }> {
+  ): Promise<{ rows: ItemRow[]; total: number; creators: Map<string, CreatorName> }> {
     const t = def.table;
     const where = and(
       ownItems(def, owner),
@@ -61,18 +62,23 @@ export const personalDataRepository = {
     );
     const by =
       options.order === 'ascending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
+    // The creator's name and the total come with the rows (ADR 0020): one query per list.
+    const creator = sql<CreatorName | null>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) from ${persons} p where p.id = ${withDefault(def).createdBy})`;
     const query = db
-      .select()
+      .select({ item: t, creator, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(t)
       .where(where)
       .orderBy(...by);
-    if (!options.page) {
-      const rows = (await query) as unknown as ItemRow[];
-      return { rows, total: rows.length };
-    }
-    const rows = (await query.limit(options.page.limit).offset(options.page.offset)) as unknown as ItemRow[];
+    const found = options.page
+      ? await query.limit(options.page.limit).offset(options.page.offset)
+      : await query;
+    const rows = found.map((r) => r.item) as unknown as ItemRow[];
+    const creators = new Map<string, CreatorName>();
+    for (const r of found) if (r.creator) creators.set(r.creator.id, r.creator);
+    if (found.length > 0 || !options.page || options.page.offset === 0)
+      return { rows, total: found[0]?.total ?? 0, creators };
     const [total] = await db.select({ n: count() }).from(t).where(where);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, total: total?.n ?? 0, creators };
   },
 
   /** The owner's item, optionally locked for update. */
@@ -220,6 +226,47 @@ export const personalDataRepository = {
   },
 
   /** Names of the persons who created items (display only). */
+  /**
+   * The items' sharing rows with their clubs AND the given clubs (the actor's), in one query (ADR 0020): every
+   * club of `clubIds` once with its sharing rows for these items (or none), plus clubs outside `clubIds` that
+   * one of the items is still shared with.
+   */
+  async sharingWithClubs(
+    db: DbOrTx,
+    owner: OwnerScope,
+    def: KindDef,
+    itemIds: string[],
+    clubIds: readonly string[],
+  ): Promise<{ sharing: { sharing: SharingRow; tenant: TenantRow }[]; clubs: TenantRow[] }> {
+    if (itemIds.length === 0 && clubIds.length === 0) return { sharing: [], clubs: [] };
+    const rows = await db
+      .select({ tenant: tenants, sharing: itemSharing })
+      .from(tenants)
+      .leftJoin(
+        itemSharing,
+        and(
+          eq(itemSharing.tenantId, tenants.id),
+          eq(itemSharing.personId, owner.personId),
+          eq(itemSharing.itemKind, def.kind),
+          itemIds.length ? inArray(itemSharing.itemId, itemIds) : sql`false`,
+        ),
+      )
+      .where(
+        or(
+          clubIds.length ? inArray(tenants.id, [...clubIds]) : undefined,
+          sql`${itemSharing.id} is not null`,
+        ),
+      );
+    const clubIdSet = new Set(clubIds);
+    const clubs = new Map<string, TenantRow>();
+    const sharing: { sharing: SharingRow; tenant: TenantRow }[] = [];
+    for (const row of rows) {
+      if (clubIdSet.has(row.tenant.id)) clubs.set(row.tenant.id, row.tenant);
+      if (row.sharing) sharing.push({ sharing: row.sharing, tenant: row.tenant });
+    }
+    return { sharing, clubs: [...clubs.values()] };
+  },
+
   async creatorNames(db: DbOrTx, ids: string[]) {
     if (ids.length === 0) return [];
     return db

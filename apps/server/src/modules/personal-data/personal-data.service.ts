@@ -14,6 +14,7 @@ import { tenantsByIds } from '../tenants/index.ts';
 import { KINDS, text, type KindDef } from './personal-data.kinds.ts';
 import {
   personalDataRepository as repo,
+  type CreatorName,
   type ItemRow as Row,
   type SharingFlags,
   type TenantRow,
@@ -43,19 +44,22 @@ async function presentItems(
   owner: OwnerScope,
   clubIds: readonly string[],
   rows: Row[],
+  knownCreators?: Map<string, CreatorName>,
 ): Promise<Record<string, unknown>[]> {
   if (!rows.length) return [];
-  const [sharing, clubs] = await Promise.all([
-    repo.sharingOf(
+  const creatorIds = [...new Set(rows.map((r) => r.createdBy).filter((id): id is string => !!id))];
+  const [{ sharing, clubs }, creators] = await Promise.all([
+    repo.sharingWithClubs(
       db,
       owner,
       def,
       rows.map((r) => r.id),
+      clubIds,
     ),
-    tenantsByIds(db, clubIds),
+    // Lists read the creators' names with their rows; a single item asks here.
+    creatorIds.length && !knownCreators ? repo.creatorNames(db, creatorIds) : Promise.resolve([]),
   ]);
-  const creatorIds = [...new Set(rows.map((r) => r.createdBy).filter((id): id is string => !!id))];
-  const creatorById = new Map((await repo.creatorNames(db, creatorIds)).map((c) => [c.id, c]));
+  const creatorById = knownCreators ?? new Map(creators.map((c) => [c.id, c]));
   return rows.map((row) => {
     const mine = sharing.filter((s) => s.sharing.itemId === row.id);
     const tenantsById = new Map<string, TenantRow>(clubs.map((c) => [c.id, c]));
@@ -97,8 +101,8 @@ export async function personalDataOf(
   const { tenantIds } = await actor.scope();
   const lists = await Promise.all(
     KINDS.map(async (def) => {
-      const { rows } = await repo.list(db, actor, def, { order: 'ascending' });
-      return [def.kind, await presentItems(db, def, actor, tenantIds, rows)] as const;
+      const { rows, creators } = await repo.list(db, actor, def, { order: 'ascending' });
+      return [def.kind, await presentItems(db, def, actor, tenantIds, rows, creators)] as const;
     }),
   );
   return Object.fromEntries(lists) as Record<PersonalItemKind, Record<string, unknown>[]>;
@@ -207,16 +211,16 @@ export const personalDataService = {
     const order = query.orderbytype ?? 'ascending';
     const { tenantIds } = await actor.scope();
     if (def.listShape === 'array') {
-      const { rows } = await repo.list(db, actor, def, { tenantId: query.tenantId, order });
-      return presentItems(db, def, actor, tenantIds, rows);
+      const { rows, creators } = await repo.list(db, actor, def, { tenantId: query.tenantId, order });
+      return presentItems(db, def, actor, tenantIds, rows, creators);
     }
     const window = pageWindow(query);
-    const { rows, total } = await repo.list(db, actor, def, {
+    const { rows, total, creators } = await repo.list(db, actor, def, {
       tenantId: query.tenantId,
       order,
       page: { limit: window.limit, offset: window.offset },
     });
-    return pagedList(await presentItems(db, def, actor, tenantIds, rows), total, window, order);
+    return pagedList(await presentItems(db, def, actor, tenantIds, rows, creators), total, window, order);
   },
 
   async create(db: Database, actor: Actor, def: KindDef, input: Record<string, unknown>) {

@@ -45,6 +45,32 @@ export async function personClaims(db: Database, personId: string): Promise<Pers
 }
 
 /**
+ * issuer + subject → person id, cached for SUBJECT_TTL_MS (ADR 0020): every authenticated request asks it.
+ * Deleting a person drops its entries at once and keeps it out of the cache for one TTL (a request that read
+ * the mapping before the deletion committed cannot put it back); other instances forget it within one TTL.
+ */
+const SUBJECT_TTL_MS = 60_000;
+const SUBJECT_CACHE_MAX = 10_000;
+const subjectCache = new Map<string, { personId: string; until: number }>();
+const notCached = new Map<string, number>();
+
+function cacheable(personId: string, now: number): boolean {
+  const until = notCached.get(personId);
+  if (until === undefined) return true;
+  if (until > now) return false;
+  notCached.delete(personId);
+  return true;
+}
+
+/** Drops the person from the subject cache (deletion); exported for the account module's deletion. */
+export function forgetPerson(personId: string): void {
+  for (const [key, entry] of subjectCache) if (entry.personId === personId) subjectCache.delete(key);
+  const now = Date.now();
+  for (const [id, until] of notCached) if (until <= now) notCached.delete(id);
+  notCached.set(personId, Date.now() + SUBJECT_TTL_MS);
+}
+
+/**
  * The one place where provider claims map onto a person (the spec's b2cId link).
  * For an external provider, a first sign-in creates the person from the token's name claims.
  */
@@ -52,8 +78,19 @@ export async function findOrProvisionPerson(
   db: Database,
   input: { issuer: string; subject: string; claims: JWTPayload; provision: boolean },
 ): Promise<string | null> {
+  const key = `${input.issuer}\n${input.subject}`;
+  const now = Date.now();
+  const hit = subjectCache.get(key);
+  if (hit && hit.until > now) return hit.personId;
   const found = await repo.personOfSubject(db, input.issuer, input.subject);
-  if (found) return found;
+  if (found) {
+    if (cacheable(found, now)) {
+      subjectCache.delete(key);
+      if (subjectCache.size >= SUBJECT_CACHE_MAX) subjectCache.delete(subjectCache.keys().next().value!);
+      subjectCache.set(key, { personId: found, until: now + SUBJECT_TTL_MS });
+    }
+    return found;
+  }
   if (!input.provision) return null;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   const created = await db
@@ -102,7 +139,12 @@ export const updateSelf = (
 export const subjectsOf = (db: DbOrTx, owner: OwnerScope) => repo.subjectsOf(db, owner);
 
 /** Deletes the person row; the foreign keys of every person-owned row cascade (deleteAccount). */
-export const deletePerson = (tx: DbOrTx, owner: OwnerScope) => repo.delete(tx, owner);
+export async function deletePerson(tx: DbOrTx, owner: OwnerScope): Promise<boolean> {
+  forgetPerson(owner.personId);
+  const deleted = await repo.delete(tx, owner);
+  forgetPerson(owner.personId);
+  return deleted;
+}
 
 export type TenantAvatars = Partial<Record<ImageScope, string>>;
 

@@ -24,6 +24,8 @@ export const tenantsRepository = {
         roles: sql<
           MembershipRole[]
         >`array_agg(distinct ${memberships.role}::text order by ${memberships.role}::text)`,
+        // The total with the page (window over the grouped rows); only a page past the end asks again.
+        total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(tenants)
       .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
@@ -32,6 +34,8 @@ export const tenantsRepository = {
       .orderBy(options.order === 'ascending' ? asc(tenants.name) : desc(tenants.name), asc(tenants.id))
       .limit(options.limit)
       .offset(options.offset);
+    if (rows.length > 0 || options.offset === 0)
+      return { rows: rows.map((r) => ({ ...r.tenant, roles: r.roles })), total: rows[0]?.total ?? 0 };
     const [count] = await db
       .select({ n: sql<number>`count(distinct ${tenants.id})`.mapWith(Number) })
       .from(tenants)
