@@ -35,7 +35,13 @@ export async function seedValidation(tx: Tx): Promise<void> {
   await tx
     .insert(validationClubSettings)
     .values([
-      { tenantId: tsv, acceptsApplications: true, termsVersion: '2026-1', termsText: TERMS },
+      {
+        tenantId: tsv,
+        acceptsApplications: true,
+        reviewsIdentityChanges: true,
+        termsVersion: '2026-1',
+        termsText: TERMS,
+      },
       {
         tenantId: sc,
         acceptsApplications: true,

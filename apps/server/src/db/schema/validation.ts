@@ -33,6 +33,8 @@ export const validationClubSettings = pgTable('validation_club_settings', {
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   acceptsApplications: boolean('accepts_applications').notNull().default(false),
+  /** A member's change of name, birthdate or birthplace opens an identity-change case here. */
+  reviewsIdentityChanges: boolean('reviews_identity_changes').notNull().default(false),
   termsVersion: text('terms_version').notNull().default('1'),
   termsText: text('terms_text').notNull().default(''),
   updatedAt: ts('updated_at').notNull().defaultNow(),

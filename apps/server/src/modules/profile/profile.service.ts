@@ -17,9 +17,13 @@ import { avatarUrlsOf, findSelf, lockSelf, setAvatar, toBasePerson, updateSelf }
 import { personalDataOf } from '../personal-data/index.ts';
 import { privacyService } from '../privacy/index.ts';
 import { clubSummariesOf, tenantsByIds } from '../tenants/index.ts';
+import { openIdentityChangeCases } from '../validation/index.ts';
 import { profileRepository as repo } from './profile.repository.ts';
 
 /** The names of the files the person's uploads stored (account deletion removes them). */
+/** The fields that identify a person (spec §1): a change opens identity-change cases where clubs review them. */
+const IDENTITY_FIELDS = new Set(['firstName', 'lastName', 'birthdate', 'birthplace']);
+
 export const storedFileNamesOf = (db: DbOrTx, owner: OwnerScope) => repo.fileNamesOf(db, owner);
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -96,6 +100,9 @@ export const profileService = {
           changes,
         });
       }
+      // Name, birthdate and birthplace identify the person: clubs that review such changes get a case.
+      if (changes.some((c) => IDENTITY_FIELDS.has(c.field)))
+        await openIdentityChangeCases(tx, actor.personId);
       return toBasePerson(row!, actor.subject);
     });
   },

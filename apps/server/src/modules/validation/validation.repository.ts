@@ -111,6 +111,22 @@ export const validationRepository = {
     return rows.map((r) => r.role);
   },
 
+  /** The clubs where the person is an active member and which review changes of identity data. */
+  async clubsReviewingIdentity(db: DbOrTx, personId: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ tenantId: memberships.tenantId })
+      .from(memberships)
+      .innerJoin(validationClubSettings, eq(validationClubSettings.tenantId, memberships.tenantId))
+      .where(
+        and(
+          eq(memberships.personId, personId),
+          activeMembership(),
+          eq(validationClubSettings.reviewsIdentityChanges, true),
+        ),
+      );
+    return rows.map((r) => r.tenantId);
+  },
+
   /** The person's case at the club that is not yet approved, if any. */
   async unfinishedCase(db: DbOrTx, personId: string, tenantId: string) {
     const [row] = await db

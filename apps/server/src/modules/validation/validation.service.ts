@@ -289,6 +289,24 @@ export const validationService = {
     return this.get(db, actor, id);
   },
 
+  /**
+   * The person changed name, birthdate or birthplace (in the caller's transaction): every club of theirs that
+   * reviews identity changes gets an identity-change case, unless one of the person's cases there is unfinished.
+   */
+  async identityChanged(tx: Tx, personId: string): Promise<void> {
+    for (const tenantId of await repo.clubsReviewingIdentity(tx, personId)) {
+      if (await repo.unfinishedCase(tx, personId, tenantId)) continue;
+      const c = await repo.insertCase(tx, { personId, tenantId, reason: 'identityChange' });
+      const club = (await repo.tenantName(tx, tenantId)) ?? '';
+      await record(tx, c, personId, {
+        log: 'opened',
+        params: { club, reason: reasonText('identityChange') },
+        message: 'validationOpened',
+        action: 'created',
+      });
+    }
+  },
+
   /** A reviewer or admin opens an identity-change or yearly check for a member of their club. */
   async open(db: Database, actor: Actor, tenantId: string, body: OpenCase): Promise<ValidationCaseSummary> {
     await authorize(actor, 'validation.case.open', { type: 'club', tenantId });

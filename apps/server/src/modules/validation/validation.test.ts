@@ -10,7 +10,13 @@ import {
   type ValidationSection,
 } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
-import { logMessages, memberships, messages, validationClubSettings } from '../../db/schema/index.ts';
+import {
+  logMessages,
+  memberships,
+  messages,
+  validationCases,
+  validationClubSettings,
+} from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 let club: string;
@@ -340,5 +346,63 @@ describe('opening a check for a member', () => {
       reason: 'yearlyCheck',
     });
     expect(notMember.json()).toMatchObject({ status: 404, code: 'person.notFound' });
+  });
+});
+
+describe('a change of identity data', () => {
+  let reviewing: string;
+  let notReviewing: string;
+  let checker: TestPerson;
+  let person: TestPerson;
+  const identity = { firstName: 'Ida', lastName: 'Neumann', birthdate: '1990-05-04', birthplace: 'Bonn' };
+  const put = async (who: TestPerson, body: object) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/me', headers: await ctx.auth(who), payload: body });
+  const queue = async (tenantId: string, who: TestPerson) =>
+    ValidationCaseListSchema.parse(
+      (await send('GET', `/api/me/profilevalidation?tenantId=${tenantId}`, who)).json(),
+    ).items.filter((c) => c.personId === person.personId);
+
+  beforeAll(async () => {
+    reviewing = await ctx.createClub('TV Identität');
+    notReviewing = await ctx.createClub('TV Ohne Prüfung');
+    checker = await ctx.createPerson({ firstName: 'Karl' });
+    person = await ctx.createPerson({ firstName: 'Ida' });
+    await ctx.addMembership(checker.personId, reviewing);
+    await ctx.addMembership(checker.personId, reviewing, 'reviewer');
+    await ctx.addMembership(checker.personId, notReviewing);
+    await ctx.addMembership(checker.personId, notReviewing, 'reviewer');
+    await ctx.addMembership(person.personId, reviewing);
+    await ctx.addMembership(person.personId, notReviewing);
+    await ctx.db.insert(validationClubSettings).values([
+      { tenantId: reviewing, reviewsIdentityChanges: true },
+      { tenantId: notReviewing, reviewsIdentityChanges: false },
+    ]);
+    expect((await put(person, identity)).statusCode).toBe(200);
+    // The first save sets the data the clubs will check from now on (its case and message are not the subject here).
+    await ctx.db.delete(validationCases).where(eq(validationCases.personId, person.personId));
+    await ctx.db.delete(messages).where(eq(messages.personId, person.personId));
+  });
+
+  it('opens an identity-change case in a club that reviews such changes, tells the person, and only once', async () => {
+    expect((await put(person, { ...identity, lastName: 'Neumann-Berg' })).statusCode).toBe(200);
+    const cases = await queue(reviewing, checker);
+    expect(cases).toMatchObject([
+      { reason: 'identityChange', state: 'open', personName: 'Ida Neumann-Berg' },
+    ]);
+    expect(await queue(notReviewing, checker)).toEqual([]);
+    const told = await ctx.db.select().from(messages).where(eq(messages.personId, person.personId));
+    expect(told.map((m) => m.textKey)).toContain('message.validationOpened');
+
+    // A second change while the case is unfinished joins that case.
+    expect((await put(person, { ...identity, lastName: 'Berg', birthplace: 'Köln' })).statusCode).toBe(200);
+    expect(await queue(reviewing, checker)).toHaveLength(1);
+  });
+
+  it('opens none for a change of title only', async () => {
+    await ctx.db.delete(validationCases).where(eq(validationCases.personId, person.personId));
+    expect(
+      (await put(person, { ...identity, lastName: 'Berg', birthplace: 'Köln', title: 'Dr.' })).statusCode,
+    ).toBe(200);
+    expect(await queue(reviewing, checker)).toEqual([]);
   });
 });

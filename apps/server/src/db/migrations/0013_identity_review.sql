@@ -1,0 +1,1 @@
+ALTER TABLE "validation_club_settings" ADD COLUMN "reviews_identity_changes" boolean DEFAULT false NOT NULL;
