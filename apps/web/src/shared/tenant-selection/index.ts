@@ -6,3 +6,4 @@ export {
   useTenantSelection,
 } from './selection.ts';
 export { useManagedClub } from './managed.ts';
+export { ManagedClubSelect } from './ManagedClubSelect.tsx';

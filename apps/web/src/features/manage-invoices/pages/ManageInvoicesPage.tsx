@@ -7,8 +7,6 @@ import {
   IonNote,
   IonSegment,
   IonSegmentButton,
-  IonSelect,
-  IonSelectOption,
   IonText,
   IonToolbar,
   useIonAlert,
@@ -21,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { formatDay, formatMoney } from '../../../shared/i18n/format.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
 import { PAGE_SIZE, useClubInvoices, useInvoiceAction, useOpenItemsCsv } from '../api/club-invoices.ts';
 import { IssueInvoiceForm } from '../components/IssueInvoiceForm.tsx';
 import '../components/manage-invoices.css';
@@ -104,16 +102,7 @@ export default function ManageInvoicesPage() {
         </IonToolbar>
       }
     >
-      {clubs.length > 1 && (
-        <IonSelect label={t('club')} value={club?.id} onIonChange={(e) => setClub(String(e.detail.value))}>
-          {clubs.map((c) => (
-            <IonSelectOption key={c.id} value={c.id}>
-              {c.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-      )}
-      {club && clubs.length === 1 && <p className="vh-manage-club">{club.name}</p>}
+      <ManagedClubSelect label={t('club')} clubs={clubs} club={club} onChange={setClub} />
       <div className="vh-manage-actions">
         <IonButton onClick={() => setIssuing(true)} disabled={!club}>
           {t('issue.open')}

@@ -6,8 +6,6 @@ import {
   IonLabel,
   IonList,
   IonNote,
-  IonSelect,
-  IonSelectOption,
   IonText,
   useIonToast,
 } from '@ionic/react';
@@ -15,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
 import { PAGE_SIZE, useClubMembers, useExportMembers } from '../api/members.ts';
 import { ImportWizard } from '../components/ImportWizard.tsx';
 import { MemberDetail } from '../components/MemberDetail.tsx';
@@ -46,23 +44,15 @@ export default function ManageMembersPage() {
 
   return (
     <AppPage title={t('title')}>
-      {clubs.length > 1 && (
-        <IonSelect
-          label={t('club')}
-          value={club?.id}
-          onIonChange={(e) => {
-            setClub(String(e.detail.value));
-            setPage(1);
-          }}
-        >
-          {clubs.map((c) => (
-            <IonSelectOption key={c.id} value={c.id}>
-              {c.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-      )}
-      {club && clubs.length === 1 && <p className="vh-manage-club">{club.name}</p>}
+      <ManagedClubSelect
+        label={t('club')}
+        clubs={clubs}
+        club={club}
+        onChange={(id) => {
+          setClub(id);
+          setPage(1);
+        }}
+      />
       <div className="vh-manage-actions">
         <IonButton onClick={() => setImporting(true)} disabled={!club}>
           {t('import.open')}
