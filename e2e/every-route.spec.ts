@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
-import { PAGE_ROUTES, pathOf, settle } from './support/routes.ts';
+import { PAGE_ROUTES, PERSONA_OF, pathOf, settle } from './support/routes.ts';
 
 /**
- * Issue 15: every route of the route table, at both viewports, as demo@: nothing wider than the viewport, no text
+ * Issue 15: every route of the route table, at both viewports, as the person it is for (below): nothing wider than the viewport, no text
  * cut off inside its box, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
  * come from packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with
  * a parameter needs a way to find an id in support/routes.ts (a type error until it has one).
@@ -83,22 +83,27 @@ async function axeProblems(page: Page): Promise<string[]> {
 }
 
 test.describe('every route', () => {
-  test('fits the viewport, cuts no text and has no accessibility violation', async ({ page }, info) => {
-    test.setTimeout(15 * 60_000);
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
-    const failures: string[] = [];
-    for (const id of PAGE_ROUTES) {
-      const path = await pathOf(page, id);
-      await test.step(path, async () => {
-        await page.goto(path);
-        await settle(page);
-        const found = [
-          ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
-          ...(await axeProblems(page)),
-        ];
-        for (const problem of found) failures.push(`${path}: ${problem}`);
-      });
-    }
-    expect(failures, `${PAGE_ROUTES.length} routes at ${info.project.name}`).toEqual([]);
-  });
+  for (const persona of ['demo', 'vorstand', 'pruefer'] as const) {
+    const routes = PAGE_ROUTES.filter((id) => PERSONA_OF(id) === persona);
+    test(`fits the viewport, cuts no text and has no accessibility violation (${persona}@)`, async ({
+      page,
+    }, info) => {
+      test.setTimeout(15 * 60_000);
+      await signIn(page, DEMO[persona].email, DEMO[persona].password, { from: '/', expectPath: '/' });
+      const failures: string[] = [];
+      for (const id of routes) {
+        const path = await pathOf(page, id);
+        await test.step(path, async () => {
+          await page.goto(path);
+          await settle(page);
+          const found = [
+            ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
+            ...(await axeProblems(page)),
+          ];
+          for (const problem of found) failures.push(`${path}: ${problem}`);
+        });
+      }
+      expect(failures, `${routes.length} routes as ${persona}@ at ${info.project.name}`).toEqual([]);
+    });
+  }
 });

@@ -1,23 +1,25 @@
 import path from 'node:path';
 import { DEMO, signIn, test } from './fixtures.ts';
-import { PAGE_ROUTES, pathOf, settle } from './support/routes.ts';
+import { PAGE_ROUTES, PERSONA_OF, pathOf, settle } from './support/routes.ts';
 
 const OUT = path.join(import.meta.dirname, 'screenshots');
 
 for (const language of ['de', 'en'] as const) {
-  test(`every route in ${language}`, async ({ page }, info) => {
-    test.setTimeout(15 * 60_000);
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
-    // The UI language lives in the browser (as the language switch on /account stores it).
-    await page.evaluate((lng) => localStorage.setItem('vereinsheim_language', lng), language);
-    for (const id of PAGE_ROUTES) {
-      const target = await pathOf(page, id);
-      await page.goto(target);
-      await settle(page);
-      await page.screenshot({
-        path: path.join(OUT, `${info.project.name}-${language}`, `${id}.png`),
-        fullPage: true,
-      });
-    }
-  });
+  for (const persona of ['demo', 'vorstand', 'pruefer'] as const) {
+    test(`every route in ${language} (${persona}@)`, async ({ page }, info) => {
+      test.setTimeout(15 * 60_000);
+      await signIn(page, DEMO[persona].email, DEMO[persona].password, { from: '/', expectPath: '/' });
+      // The UI language lives in the browser (as the language switch on /account stores it).
+      await page.evaluate((lng) => localStorage.setItem('vereinsheim_language', lng), language);
+      for (const id of PAGE_ROUTES.filter((route) => PERSONA_OF(route) === persona)) {
+        const target = await pathOf(page, id);
+        await page.goto(target);
+        await settle(page);
+        await page.screenshot({
+          path: path.join(OUT, `${info.project.name}-${language}`, `${id}.png`),
+          fullPage: true,
+        });
+      }
+    });
+  }
 }
