@@ -4,7 +4,7 @@ import {
   IssueInvoicesResultSchema,
   type IssueInvoices,
 } from '@vereinsheim/contracts/club-admin';
-import { ClubMemberListSchema } from '@vereinsheim/contracts/club-admin';
+import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
@@ -49,12 +49,20 @@ export function useClubInvoices(
   });
 }
 
-/** Members to pick as recipients (the members list needs the admin role; committee members search by name). */
+/**
+ * Current members to pick as recipients, by name (the committee may search names; the full members list with
+ * contact data is the admins').
+ */
 export function useRecipientSearch(tenantId: string, keyword: string) {
   return useQuery({
     queryKey: clubInvoiceKeys.recipients(tenantId, keyword),
     queryFn: ({ signal }) =>
-      apiGet(`tenants/${tenantId}/members`, ClubMemberListSchema, { page: 1, pagesize: 10, keyword }, signal),
+      apiGet(
+        `tenants/${tenantId}/members/search`,
+        MemberSearchResultSchema,
+        { keyword: keyword.trim() },
+        signal,
+      ),
     enabled: keyword.trim().length >= 2,
     retry: false,
   });

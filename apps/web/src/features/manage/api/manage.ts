@@ -4,10 +4,12 @@ import {
   ManagedEventSchema,
   ParticipantListSchema,
   RecipientCountSchema,
+  type AddParticipantInput,
   type ManageEventInput,
   type MessageParticipantsInput,
   type MoveParticipantInput,
 } from '@vereinsheim/contracts/events-manage';
+import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import { SendClubMessageResultSchema } from '@vereinsheim/contracts/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -126,6 +128,24 @@ export const useMove = (tenantId: string, id: string) =>
       body,
     }),
   );
+
+/** Adds a member of the club by hand (a chosen status, or a place if free, else a waiting place). */
+export const useAddParticipant = (tenantId: string, id: string) =>
+  useEventMutation((body: AddParticipantInput) =>
+    apiRequest(`${eventsBase(tenantId)}/${enc(id)}/participant`, ChangeSchema, { method: 'POST', body }),
+  );
+
+/** The club's current members by name (names only), for adding a participant; from two characters on. */
+export function useMemberSearch(tenantId: string, keyword: string) {
+  const q = keyword.trim();
+  return useQuery({
+    queryKey: ['manage', 'member-search', tenantId, q] as const,
+    queryFn: ({ signal }) =>
+      apiGet(`tenants/${enc(tenantId)}/members/search`, MemberSearchResultSchema, { keyword: q }, signal),
+    enabled: !!tenantId && q.length >= 2,
+    retry: false,
+  });
+}
 
 export const useMessageParticipants = (tenantId: string, id: string) =>
   useMutation({
