@@ -6,6 +6,7 @@ import {
 } from '@vereinsheim/contracts/club-admin';
 import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
+import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
 import { resourceKeys } from '../../../shared/api/query-keys.ts';
@@ -88,6 +89,23 @@ export const useInvoiceAction = (tenantId: string) =>
       ...(action === 'paid' ? { body: {} } : {}),
     }),
   );
+
+const TeamsSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), tenantId: z.string() })),
+});
+/** The teams the signed-in person sees (GET /me/team), for a fee run over a team of the club. */
+export function useTeamsForFeeRun() {
+  return useQuery({
+    queryKey: [...resourceKeys.teams, 'fee-run'] as const,
+    queryFn: ({ signal }) =>
+      apiGet(
+        'me/team',
+        TeamsSchema,
+        { page: 1, pagesize: 100, orderby: 'Name', orderbytype: 'ascending' },
+        signal,
+      ),
+  });
+}
 
 export function useOpenItemsCsv(tenantId: string) {
   return useMutation({

@@ -22,8 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { formatMoney } from '../../../shared/i18n/format.ts';
-import { useTeamsForMessages } from '../../manage/api/manage.ts';
-import { useIssueInvoices, useRecipientSearch } from '../api/club-invoices.ts';
+import { useIssueInvoices, useRecipientSearch, useTeamsForFeeRun } from '../api/club-invoices.ts';
 
 interface Line {
   description: string;
@@ -44,7 +43,7 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
   const lng = i18n.resolvedLanguage;
   const issue = useIssueInvoices(props.tenantId);
   const [mode, setMode] = useState<'members' | 'role' | 'team'>('members');
-  const teams = useTeamsForMessages();
+  const teams = useTeamsForFeeRun();
   const clubTeams = teams.data?.items.filter((team) => team.tenantId === props.tenantId) ?? [];
   const [teamId, setTeamId] = useState('');
   const [search, setSearch] = useState('');

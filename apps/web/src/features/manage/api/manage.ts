@@ -1,5 +1,5 @@
 import { BlogPostListSchema, BlogPostSchema, type CreateBlogPost } from '@vereinsheim/contracts/blog';
-import { EventListSchema } from '@vereinsheim/contracts/events';
+import { EventCatalogueListSchema, EventListSchema } from '@vereinsheim/contracts/events';
 import {
   ManagedEventSchema,
   ParticipantListSchema,
@@ -144,6 +144,15 @@ export function useMemberSearch(tenantId: string, keyword: string) {
       apiGet(`tenants/${enc(tenantId)}/members/search`, MemberSearchResultSchema, { keyword: q }, signal),
     enabled: !!tenantId && q.length >= 2,
     retry: false,
+  });
+}
+
+/** The global catalogues of disciplines and divisions the event form picks from (rarely change). */
+export function useEventCatalogue(kind: 'disciplines' | 'divisions') {
+  return useQuery({
+    queryKey: [...resourceKeys.events, 'manage', 'catalogue', kind] as const,
+    queryFn: ({ signal }) => apiGet(`event/${kind}`, EventCatalogueListSchema, undefined, signal),
+    staleTime: 60 * 60_000,
   });
 }
 

@@ -22,8 +22,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import '../components/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { useCatalogue } from '../../events/api/get-catalogues.ts';
-import { useDeleteDocument, useManagedEvent, useSaveEvent, useUploadDocument } from '../api/manage.ts';
+import {
+  useDeleteDocument,
+  useEventCatalogue,
+  useManagedEvent,
+  useSaveEvent,
+  useUploadDocument,
+} from '../api/manage.ts';
 import { useManageClub } from '../components/manage-club.ts';
 
 /** ISO ↔ the value of a datetime-local input (the browser's time zone). */
@@ -143,8 +148,8 @@ export default function ManageEventFormPage() {
   const router = useIonRouter();
   const [presentAlert] = useIonAlert();
   const [form, setForm] = useState<FormState>(empty);
-  const disciplines = useCatalogue('disciplines');
-  const divisions = useCatalogue('divisions');
+  const disciplines = useEventCatalogue('disciplines');
+  const divisions = useEventCatalogue('divisions');
   const [saved, setSaved] = useState(false);
 
   // The loaded (or reloaded after saving) event fills the form: adjusted while rendering, not in an effect.
