@@ -120,7 +120,7 @@ test.describe('the club side of events', () => {
       await page.getByLabel('Mitglied suchen (Name)').fill('Hoffmann');
       await page.getByRole('list', { name: 'Gefundene Mitglieder' }).getByText('Mia Hoffmann').click();
       await page.locator('ion-button:visible', { hasText: 'Hinzufügen' }).click();
-      await expect(page.getByRole('status')).toHaveText('Mia Hoffmann hinzugefügt (nimmt teil).');
+      await expect(page.getByText('Mia Hoffmann hinzugefügt (nimmt teil).')).toBeVisible();
       const row = page.getByRole('row').filter({ hasText: 'Mia Hoffmann' });
       await expect(row.getByText('nimmt teil')).toBeVisible();
 
