@@ -86,6 +86,53 @@ test.describe('the club side of events', () => {
     },
   );
 
+  test(
+    'registration opens later: demo@ sees "Anmeldung ab …"; vorstand@ adds her by hand before it opens',
+    { tag: '@desktop-only' },
+    async ({ page, browser, baseURL }) => {
+      // Tagged @desktop-only: the journey creates an event and a registration in the shared demo data.
+      const name = `Sommerfest ${Date.now()}`;
+      await signIn(page, DEMO.vorstand.email, DEMO.vorstand.password, {
+        from: '/manage/events/new',
+        expectPath: '/manage/events/new',
+      });
+      await page.locator('input[name="name"]').fill(name);
+      await page.locator('input[name="start"]').fill(localDateTime(30, 18));
+      await page.locator('input[name="end"]').fill(localDateTime(30, 22));
+      await page.locator('input[name="registrationStart"]').fill(localDateTime(7, 9));
+      await page.locator('ion-button:visible', { hasText: 'Speichern' }).click();
+      await expect(page).toHaveURL(/\/manage\/events\/[0-9a-f-]{36}$/);
+      const eventId = new URL(page.url()).pathname.split('/').pop()!;
+
+      // demo@ sees when registration opens, and no registration button yet.
+      const member = await browser.newContext({ baseURL });
+      const memberPage = await member.newPage();
+      await signIn(memberPage, DEMO.demo.email, DEMO.demo.password, {
+        from: `/events/${eventId}`,
+        expectPath: `/events/${eventId}`,
+      });
+      const section = memberPage.locator('.vh-event-section');
+      await expect(section.getByText(/^Anmeldung ab \d{1,2}\. /)).toBeVisible();
+      await expect(memberPage.getByRole('button', { name: 'Verbindlich anmelden' })).toHaveCount(0);
+
+      // vorstand@ adds her by hand: search by name, pick, add.
+      await page.goto(`/manage/events/${eventId}/participants`);
+      await page.getByLabel('Mitglied suchen (Name)').fill('Hoffmann');
+      await page.getByRole('list', { name: 'Gefundene Mitglieder' }).getByText('Mia Hoffmann').click();
+      await page.locator('ion-button:visible', { hasText: 'Hinzufügen' }).click();
+      await expect(page.getByText('Mia Hoffmann hinzugefügt (nimmt teil).')).toBeVisible();
+      const row = page.getByRole('row').filter({ hasText: 'Mia Hoffmann' });
+      await expect(row.getByText('nimmt teil')).toBeVisible();
+
+      // …and she sees herself registered.
+      await memberPage.reload();
+      await expect(
+        memberPage.locator('.vh-event-section').getByText('Angemeldet', { exact: true }),
+      ).toBeVisible();
+      await member.close();
+    },
+  );
+
   test('a plain member has no "Verein verwalten" and is led away from /manage', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/manage', expectPath: /^\/(manage)?$/ });
     await expect(page).toHaveURL(/\/$/);

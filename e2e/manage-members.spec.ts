@@ -30,11 +30,15 @@ test.describe('club admin: members and invoices', () => {
         .locator('input[type="file"]')
         .setInputFiles({ name: 'mitglieder.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(
-        page.getByText('Vorschau: 1 neu, 0 schon vorhanden, 1 mit Fehlern.', { exact: false }),
+        page.getByText('Vorschau: 1 neu, 0 wieder aufgenommen, 0 schon vorhanden, 1 mit Fehlern.', {
+          exact: false,
+        }),
       ).toBeVisible();
       await expect(page.getByText('Geburtsdatum: Kein gültiges Datum (TT.MM.JJJJ)')).toBeVisible();
-      await page.getByRole('button', { name: 'Import bestätigen (1 neu)' }).click();
-      await expect(page.getByText('Importiert: 1 neu, 0 schon vorhanden, 1 übersprungen.')).toBeVisible();
+      await page.getByRole('button', { name: 'Import bestätigen (1 neu, 0 wieder aufgenommen)' }).click();
+      await expect(
+        page.getByText('Importiert: 1 neu, 0 wieder aufgenommen, 0 schon vorhanden, 1 übersprungen.'),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Schließen' }).click();
       await page.getByLabel('Name oder E-Mail suchen').fill('Importiert');
       await expect(page.getByText('Importiert, Ida')).toBeVisible();
@@ -50,7 +54,7 @@ test.describe('club admin: members and invoices', () => {
       await expect(page.getByRole('heading', { name: 'Rechnungen verwalten' })).toBeVisible();
       await page.getByRole('button', { name: 'Rechnung stellen' }).click();
       const dialog = page.locator('ion-modal');
-      await dialog.getByLabel('Mitglied suchen (Name oder E-Mail)').fill('Hoffmann');
+      await dialog.getByLabel('Mitglied suchen (Name)').fill('Hoffmann');
       await dialog.getByText('Mia Hoffmann').click();
       await expect(dialog.getByText('1 Empfänger*in')).toBeVisible();
       await dialog.getByLabel('Titel').fill('Hallennutzung Herbst');

@@ -42,6 +42,8 @@ interface Fixture {
 interface Request {
   /** Path parameters, by name. */
   params: Record<string, string>;
+  /** Query string parameters. */
+  query?: Record<string, string>;
   payload?: unknown;
   headers?: Record<string, string>;
   /** No bearer token: the path itself is the secret (the calendar feed). */
@@ -248,6 +250,12 @@ function clubAdminRows(): Record<string, Row<unknown>> {
       setup: async () => null,
       request: club(),
       expect: admins(200),
+    }),
+    // Searching members by name (recipients, participants): committee, organisers and admins; a member 403.
+    'GET /api/tenants/:tenantId/members/search': row({
+      setup: async () => null,
+      request: (_s, _w, f) => ({ params: { tenantId: f.club }, query: { keyword: 'Test' } }),
+      expect: { stranger: 404, member: 403, organiser: 200, committee: 200, admin: 200 },
     }),
     'GET /api/tenants/:tenantId/members/export': row({
       setup: async () => null,
@@ -909,9 +917,10 @@ async function send(key: string, req: Request, who: Persona) {
   const [method, pattern] = key.split(' ') as [string, string];
   const url = pattern.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(req.params[name]!));
   const auth = req.anonymous ? {} : await f.ctx.auth(f.people[who]);
+  const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
   return f.ctx.app.inject({
     method: method as 'GET',
-    url,
+    url: url + query,
     headers: { ...auth, ...req.headers },
     ...(req.payload !== undefined ? { payload: req.payload as object } : {}),
   });

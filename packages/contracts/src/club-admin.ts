@@ -50,6 +50,17 @@ export type ClubMemberQuery = z.infer<typeof ClubMemberQuerySchema>;
 export const ClubMemberListSchema = pagedListSchema(ClubMemberSchema);
 export type ClubMemberList = z.infer<typeof ClubMemberListSchema>;
 
+/**
+ * GET /tenants/{tenantId}/members/search: the club's current members by name, for picking a recipient or a
+ * participant (committee, organisers, admins). Names only: no contact data, no roles.
+ */
+export const MemberSearchQuerySchema = z.object({ keyword: z.string().trim().min(2).max(100) });
+export const MemberSearchResultSchema = z.object({
+  items: z.array(z.object({ personId: z.uuid(), firstName: z.string(), lastName: z.string() })),
+});
+export type MemberSearchResult = z.infer<typeof MemberSearchResultSchema>;
+export const MEMBER_SEARCH_LIMIT = 10;
+
 export const AddMemberRoleSchema = z.object({
   role: MembershipRoleSchema,
   startsOn: isoDate.optional(),
@@ -75,7 +86,8 @@ export const ImportRowSchema = z.object({
   email: z.string(),
   birthdate: z.string(),
   /** new: a person is created; existing: matched by e-mail and birthdate; error: skipped. */
-  outcome: z.enum(['new', 'existing', 'error']),
+  /** `reopened`: a former member of the club, who gets a new `member` role from today. */
+  outcome: z.enum(['new', 'existing', 'reopened', 'error']),
   errors: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
@@ -85,6 +97,8 @@ export const MemberImportResultSchema = z.object({
   rows: z.array(ImportRowSchema),
   created: z.number().int(),
   matched: z.number().int(),
+  /** Former members whose membership starts again today. */
+  reopened: z.number().int(),
   failed: z.number().int(),
 });
 export type MemberImportResult = z.infer<typeof MemberImportResultSchema>;

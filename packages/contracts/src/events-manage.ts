@@ -53,6 +53,8 @@ export const ManageEventInputSchema = z.object({
   divisionIds: z.array(z.string().max(64)).max(50).default([]),
   visibility: EventVisibilitySchema.default('members'),
   registrationOpen: z.boolean().default(true),
+  /** Registration opens at this time (null: right away). */
+  registrationStart: dateTime.nullable().optional(),
   registrationDeadline: dateTime.nullable().optional(),
   freeCancellationDeadline: dateTime.nullable().optional(),
   maxParticipants: z.number().int().min(0).max(100_000).nullable().default(null),
@@ -92,6 +94,7 @@ export const ManagedEventSchema = z.object({
   divisionIds: z.array(z.string()),
   visibility: EventVisibilitySchema,
   registrationOpen: z.boolean(),
+  registrationStart: dateTime.nullable(),
   registrationDeadline: dateTime.nullable(),
   freeCancellationDeadline: dateTime.nullable(),
   maxParticipants: z.number().int().nullable(),
@@ -167,6 +170,8 @@ export type MoveParticipantInput = z.infer<typeof MoveParticipantInputSchema>;
 
 export const AddParticipantInputSchema = z.object({
   personId: z.string().min(1).max(64),
+  /** Omitted: a place if one is free, else a waiting place. Chosen: that status or 409 when it is full. */
+  status: z.enum(['participating', 'waiting']).optional(),
   priceOptionIds: z.array(z.string().max(64)).max(50).default([]),
   reason: optionalText(500),
 });

@@ -170,8 +170,10 @@ export const EventSchema = z.object({
   organiser: z.string().nullable(),
   disciplines: z.array(EventCatalogueItemSchema),
   divisions: z.array(EventCatalogueItemSchema),
-  /** Effective: open flag set, not cancelled, not over, deadline not passed. */
+  /** Effective: open flag set, not cancelled, not over, start reached, deadline not passed. */
   registrationOpen: z.boolean(),
+  /** Registration opens at this time (null: right away); before it, registrationOpen is false. */
+  registrationStart: z.iso.datetime({ offset: true }).nullable(),
   registrationDeadline: z.iso.datetime({ offset: true }).nullable(),
   freeCancellationDeadline: z.iso.datetime({ offset: true }).nullable(),
   maxParticipants: z.number().int().nullable().describe('null: unlimited'),

@@ -258,6 +258,11 @@ export const POLICY = {
   'team.message.send': entry({ subject: 'team', see: clubMember, may: role('committee', 'admin') }),
   // The club side (ADR 0019): members by the club's admins, invoices by its committee and admins
   'club.members.manage': entry({ subject: 'club', see: clubMember, may: role('admin') }),
+  'club.members.search': entry({
+    subject: 'club',
+    see: clubMember,
+    may: role('committee', 'organiser', 'admin'),
+  }),
   'club.invoices.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
   // Profile validation: the club's reviewers and admins work on its cases; the person uses own.read/own.write
   'validation.case.review': entry({ subject: 'validationCase', see: role('reviewer', 'admin') }),

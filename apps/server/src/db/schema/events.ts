@@ -56,6 +56,8 @@ export const events = pgTable(
     countryCode: text('country_code'),
     organiser: text('organiser'),
     registrationOpen: boolean('registration_open').notNull().default(true),
+    /** Registration opens at this time (null: as soon as the event is published). */
+    registrationStartsAt: ts('registration_starts_at'),
     registrationDeadline: ts('registration_deadline'),
     freeCancellationDeadline: ts('free_cancellation_deadline'),
     /** null: unlimited places. */

@@ -42,7 +42,7 @@ export const clubAdminRepository = {
   async findMembers(
     db: DbOrTx,
     tenantId: string,
-    options: { keyword?: string; includeEnded: boolean; limit: number; offset: number },
+    options: { keyword?: string; byNameOnly?: boolean; includeEnded: boolean; limit: number; offset: number },
   ) {
     const inClub = exists(
       db
@@ -61,18 +61,20 @@ export const clubAdminRepository = {
           ilike(persons.firstName, like(options.keyword)),
           ilike(persons.lastName, like(options.keyword)),
           sql`(${persons.firstName} || ' ' || ${persons.lastName}) ilike ${like(options.keyword)}`,
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(mailAddresses)
-              .innerJoin(itemSharing, sharedIntern('mail', mailAddresses.id, tenantId))
-              .where(
-                and(
-                  eq(mailAddresses.personId, persons.id),
-                  ilike(mailAddresses.email, like(options.keyword)),
-                ),
+          options.byNameOnly
+            ? undefined
+            : exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(mailAddresses)
+                  .innerJoin(itemSharing, sharedIntern('mail', mailAddresses.id, tenantId))
+                  .where(
+                    and(
+                      eq(mailAddresses.personId, persons.id),
+                      ilike(mailAddresses.email, like(options.keyword)),
+                    ),
+                  ),
               ),
-          ),
         )
       : undefined;
     const where = and(inClub, keyword);
@@ -173,6 +175,10 @@ export const clubAdminRepository = {
   },
 
   /** Persons of the club (any role row, also ended) with this mail address (any) and birthdate. */
+  /**
+   * A member of the club (current or former) with this e-mail and birthdate: its id and whether a role of it
+   * is active today (a former member is reopened by the import, not duplicated).
+   */
   async matchMember(tx: DbOrTx, tenantId: string, email: string, birthdate: string) {
     const [row] = await tx
       .selectDistinct({ id: persons.id })
@@ -183,7 +189,13 @@ export const clubAdminRepository = {
         and(sql`lower(${mailAddresses.email}) = ${email.toLowerCase()}`, eq(persons.birthdate, birthdate)),
       )
       .limit(1);
-    return row?.id;
+    if (!row) return undefined;
+    const [active] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.personId, row.id), eq(memberships.tenantId, tenantId), activeMembership()))
+      .limit(1);
+    return { id: row.id, active: active !== undefined };
   },
 
   /** A person created by a club import: the mail address shared with that club's internal view. */

@@ -18,6 +18,8 @@ import {
   MarkPaidSchema,
   MemberImportResultSchema,
   MemberImportSchema,
+  MemberSearchQuerySchema,
+  MemberSearchResultSchema,
   ProblemSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
@@ -53,6 +55,21 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     (request) => membersService.list(db, actorOf(request), request.params.tenantId, request.query),
+  );
+
+  app.get(
+    '/tenants/:tenantId/members/search',
+    {
+      schema: {
+        tags: ['club-admin'],
+        summary:
+          "The club's current members by name, names only (committee, organisers, admins: recipients, participants)",
+        params: ClubParamsSchema,
+        querystring: MemberSearchQuerySchema,
+        response: { 200: MemberSearchResultSchema, ...errors },
+      },
+    },
+    (request) => membersService.search(db, actorOf(request), request.params.tenantId, request.query.keyword),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   IssueInvoicesResultSchema,
   MemberImportResultSchema,
 } from '@vereinsheim/contracts';
+import { todayIso } from '../../lib/today.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import {
   itemSharing,
@@ -15,6 +16,8 @@ import {
   memberships,
   messages,
   persons,
+  teamMembers,
+  teams,
 } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -207,6 +210,54 @@ describe('member import', () => {
     expect(await ctx.db.select().from(persons).where(eq(persons.lastName, 'Paddel'))).toHaveLength(1);
   });
 
+  it('reopens a former member on re-import: a new member role from today, no duplicate, the old role kept', async () => {
+    const file = ['Vorname;Nachname;E-Mail;Geburtsdatum', 'Rita;Rückkehr;rita@example.org;07.07.1977'].join(
+      '\n',
+    );
+    const first = await req(admin, 'POST', `/api/tenants/${club}/members/import`, {
+      csv: file,
+      dryRun: false,
+    });
+    expect(MemberImportResultSchema.parse(first.json())).toMatchObject({ created: 1 });
+    const rita = (await req(admin, 'GET', `/api/tenants/${club}/members?keyword=Rückkehr`)).json().items[0];
+    // She left: her role ended in the past.
+    await ctx.db
+      .update(memberships)
+      .set({ startsOn: '2015-01-01', endsOn: '2020-12-31' })
+      .where(and(eq(memberships.personId, rita.personId), eq(memberships.tenantId, club)));
+
+    const preview = await req(admin, 'POST', `/api/tenants/${club}/members/import`, {
+      csv: file,
+      dryRun: true,
+    });
+    const dry = MemberImportResultSchema.parse(preview.json());
+    expect(dry).toMatchObject({ created: 0, matched: 0, reopened: 1 });
+    expect(dry.rows.map((r) => r.outcome)).toEqual(['reopened']);
+    const stillFormer = ClubMemberSchema.parse(
+      (await req(admin, 'GET', `/api/tenants/${club}/members/${rita.personId}`)).json(),
+    );
+    expect(stillFormer.active).toBe(false);
+
+    const res = await req(admin, 'POST', `/api/tenants/${club}/members/import`, { csv: file, dryRun: false });
+    expect(MemberImportResultSchema.parse(res.json())).toMatchObject({ created: 0, reopened: 1 });
+    const back = ClubMemberSchema.parse(
+      (await req(admin, 'GET', `/api/tenants/${club}/members/${rita.personId}`)).json(),
+    );
+    const today = todayIso();
+    expect(back.active).toBe(true);
+    expect(back.roles.map((r) => [r.startsOn, r.endsOn, r.active])).toEqual([
+      ['2015-01-01', '2020-12-31', false],
+      [today, null, true],
+    ]);
+    expect(await ctx.db.select().from(persons).where(eq(persons.lastName, 'Rückkehr'))).toHaveLength(1);
+    // Importing again now finds her as a current member.
+    const again = await req(admin, 'POST', `/api/tenants/${club}/members/import`, {
+      csv: file,
+      dryRun: false,
+    });
+    expect(MemberImportResultSchema.parse(again.json())).toMatchObject({ matched: 1, reopened: 0 });
+  });
+
   it('answers a file without the needed columns with 422 naming them, and refuses non-admins', async () => {
     const res = await req(admin, 'POST', `/api/tenants/${club}/members/import`, {
       csv: 'Name,Ort\nA,B',
@@ -329,5 +380,36 @@ describe('invoices (committee)', () => {
     expect(res.body).toContain('R-00003;Kursgebühr;Mia Mitglied');
     expect(res.body).toContain(';offen;100,00;0');
     expect(res.body).not.toContain('R-00001');
+  });
+});
+
+describe('fee run over a team (committee)', () => {
+  it('issues an invoice to every member of the team, and refuses a team of another club (404)', async () => {
+    const [team] = await ctx.db.insert(teams).values({ tenantId: club, name: 'Drachenboot' }).returning();
+    await ctx.db.insert(teamMembers).values([
+      { teamId: team!.id, personId: member.personId, role: 'player' },
+      { teamId: team!.id, personId: admin.personId, role: 'player' },
+    ]);
+    const body = {
+      teamId: team!.id,
+      title: 'Drachenboot-Umlage',
+      dueDate: '2099-03-31',
+      lines: [{ description: 'Umlage', quantity: 1, unitPriceCents: 2500, vatRatePercent: 0 }],
+    };
+    const res = await req(committee, 'POST', `/api/tenants/${club}/invoices`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const { issued } = IssueInvoicesResultSchema.parse(res.json());
+    expect(issued.map((i) => i.personId).sort()).toEqual([member.personId, admin.personId].sort());
+
+    const [foreign] = await ctx.db
+      .insert(teams)
+      .values({ tenantId: otherClub, name: 'Fremdteam' })
+      .returning();
+    const refused = await req(committee, 'POST', `/api/tenants/${club}/invoices`, {
+      ...body,
+      teamId: foreign!.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await req(member, 'POST', `/api/tenants/${club}/invoices`, body)).statusCode).toBe(403);
   });
 });

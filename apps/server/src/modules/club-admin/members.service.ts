@@ -7,7 +7,9 @@ import type {
   MemberImport,
   MemberImportResult,
   MembershipRole,
+  MemberSearchResult,
 } from '@vereinsheim/contracts';
+import { MEMBER_SEARCH_LIMIT } from '@vereinsheim/contracts';
 import type { Database, Tx } from '../../db/client.ts';
 import { render, type Language } from '../../lib/i18n.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
@@ -116,6 +118,19 @@ export const membersService = {
     return pagedList(await membersOf(db, tenantId, rows), total, window, 'ascending');
   },
 
+  /** Current members by name only (committee, organisers, admins pick recipients and participants). */
+  async search(db: Database, actor: Actor, tenantId: string, keyword: string): Promise<MemberSearchResult> {
+    await authorize(actor, 'club.members.search', { type: 'club', tenantId });
+    const { rows } = await repo.findMembers(db, tenantId, {
+      keyword,
+      byNameOnly: true,
+      includeEnded: false,
+      limit: MEMBER_SEARCH_LIMIT,
+      offset: 0,
+    });
+    return { items: rows.map((r) => ({ personId: r.id, firstName: r.firstName, lastName: r.lastName })) };
+  },
+
   async detail(db: Database, actor: Actor, tenantId: string, personId: string): Promise<ClubMember> {
     await manage(actor, tenantId);
     return memberOrNotFound(db, tenantId, personId);
@@ -210,8 +225,9 @@ export const membersService = {
 
   /**
    * Imports members from CSV. Every row is checked; a dry run writes nothing. Rows match an existing
-   * member of the club by e-mail and birthdate (then nothing is created); others create a person with the
-   * mail address shared with the club's internal view and the role `member`. Rows with errors are skipped.
+   * member of the club by e-mail and birthdate (then nothing is created; a former member gets a new `member`
+   * role from today); others create a person with the mail address shared with the club's internal view and
+   * the role `member`. Rows with errors are skipped.
    */
   async import(
     db: Database,
@@ -246,6 +262,7 @@ export const membersService = {
       const rows: ImportRow[] = [];
       let created = 0;
       let matched = 0;
+      let reopened = 0;
       for (const [i, rec] of records.entries()) {
         const get = (c: Column) => (index[c] === undefined ? '' : (rec[index[c]] ?? '').trim());
         const row = {
@@ -273,9 +290,27 @@ export const membersService = {
           continue;
         }
         const existing = await repo.matchMember(tx, tenantId, row.email, birthdate!);
-        if (existing) {
+        if (existing?.active) {
           matched++;
           rows.push({ ...row, birthdate: birthdate!, outcome: 'existing', errors });
+          continue;
+        }
+        if (existing) {
+          // A former member comes back: a new dated role from today, the old roles stay as history.
+          reopened++;
+          rows.push({ ...row, birthdate: birthdate!, outcome: 'reopened', errors });
+          if (!write) continue;
+          await repo.insertRole(tx as Tx, {
+            tenantId,
+            personId: existing.id,
+            role: 'member',
+            startsOn: today,
+            endsOn: null,
+          });
+          await logRole(tx as Tx, actor, tenantId, existing.id, 'roleAdded', {
+            role: roleText('member'),
+            from: today,
+          });
           continue;
         }
         created++;
@@ -304,6 +339,7 @@ export const membersService = {
         rows,
         created,
         matched,
+        reopened,
         failed: rows.filter((r) => r.outcome === 'error').length,
       };
     };

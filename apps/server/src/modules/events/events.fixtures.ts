@@ -20,6 +20,7 @@ export interface FixtureEvent {
   requiresApproval?: boolean;
   registrationOpen?: boolean;
   registrationDeadline?: Date | null;
+  registrationStartsAt?: Date | null;
   freeCancellationDeadline?: Date | null;
   visibility?: 'members' | 'public';
   cancelled?: boolean;
@@ -63,6 +64,7 @@ export async function createFixtureEvent(
       requiresApproval: input.requiresApproval ?? false,
       registrationOpen: input.registrationOpen ?? true,
       registrationDeadline: input.registrationDeadline ?? null,
+      registrationStartsAt: input.registrationStartsAt ?? null,
       freeCancellationDeadline: input.freeCancellationDeadline ?? null,
       visibility: input.visibility ?? 'members',
       cancelled: input.cancelled ?? false,

@@ -41,6 +41,10 @@ function eventValues(input: ManageEventData): EventValues {
   if (end < start) throw invalid('end', 'endBeforeStart');
   const deadline = dateOrNull(input.registrationDeadline);
   if (deadline && deadline > end) throw invalid('registrationDeadline', 'deadlineAfterEnd');
+  const opens = dateOrNull(input.registrationStart);
+  if (opens && opens > end) throw invalid('registrationStart', 'registrationStartAfterEnd');
+  if (opens && deadline && opens > deadline)
+    throw invalid('registrationStart', 'registrationStartAfterDeadline');
   const free = dateOrNull(input.freeCancellationDeadline);
   if (free && free > end) throw invalid('freeCancellationDeadline', 'deadlineAfterEnd');
   const prices = input.priceOptions;
@@ -61,6 +65,7 @@ function eventValues(input: ManageEventData): EventValues {
     countryCode: p.countryCode ?? null,
     organiser: input.organiser ?? null,
     registrationOpen: input.registrationOpen,
+    registrationStartsAt: opens,
     registrationDeadline: deadline,
     freeCancellationDeadline: free,
     maxParticipants: input.maxParticipants,
@@ -211,6 +216,7 @@ export function eventsManageService(deps: EventsDeps) {
       ...catalogue,
       visibility: event.visibility,
       registrationOpen: event.registrationOpen,
+      registrationStart: isoOrNull(event.registrationStartsAt),
       registrationDeadline: isoOrNull(event.registrationDeadline),
       freeCancellationDeadline: isoOrNull(event.freeCancellationDeadline),
       maxParticipants: event.maxParticipants,
@@ -492,9 +498,14 @@ export function eventsManageService(deps: EventsDeps) {
             errors: [{ field: 'priceOptionIds', message: PRICE_SELECTION_MESSAGES[state] }],
           });
         const { places, waiting } = await repo.counts(tx, scope, event.id);
+        const placeFree = event.maxParticipants === null || places < event.maxParticipants;
+        const waitingFree = waiting < event.maxWaiting;
         let status: RegistrationRow['status'];
-        if (event.maxParticipants === null || places < event.maxParticipants) status = 'participating';
-        else if (waiting < event.maxWaiting) status = 'waiting';
+        if (input.status === 'participating' && !placeFree) throw problem(409, 'event.manage.noPlaceLeft');
+        else if (input.status === 'waiting' && !waitingFree) throw problem(409, 'event.manage.waitingFull');
+        else if (input.status) status = input.status;
+        else if (placeFree) status = 'participating';
+        else if (waitingFree) status = 'waiting';
         else throw problem(409, 'event.full');
         const reg = await repo.upsertRegistration(tx, {
           tenantId: event.tenantId,

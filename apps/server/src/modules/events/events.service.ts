@@ -58,6 +58,7 @@ function registrationOpenNow(event: EventRow, now: Date): boolean {
     event.registrationOpen &&
     !event.cancelled &&
     event.endsAt > now &&
+    (!event.registrationStartsAt || now >= event.registrationStartsAt) &&
     (!event.registrationDeadline || now <= event.registrationDeadline)
   );
 }
@@ -139,6 +140,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
         disciplines: detail?.disciplines ?? [],
         divisions: detail?.divisions ?? [],
         registrationOpen: registrationOpenNow(event, now),
+        registrationStart: isoOrNull(event.registrationStartsAt),
         registrationDeadline: isoOrNull(event.registrationDeadline),
         freeCancellationDeadline: isoOrNull(event.freeCancellationDeadline),
         maxParticipants: event.maxParticipants,
@@ -384,6 +386,8 @@ export function eventsService(deps: EventsDeps) {
         if (event.cancelled) throw unprocessable('event.cancelled');
         if (event.endsAt <= now) throw unprocessable('event.over');
         if (!event.registrationOpen) throw unprocessable('event.closed');
+        if (event.registrationStartsAt && now < event.registrationStartsAt)
+          throw problem(422, 'event.notYetOpen', { params: { opens: iso(event.registrationStartsAt) } });
         if (event.registrationDeadline && now > event.registrationDeadline)
           throw unprocessable('event.deadlinePassed');
         const existing = await repo.registration(tx, scope, event.id, actor.personId);

@@ -3,12 +3,14 @@ import type { EventDetail } from '@vereinsheim/contracts/events';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { EventStatusBadge } from './EventStatusBadge.tsx';
-import { formatShortDate, formatTimeRange } from './format.ts';
+import { formatDateTime, formatShortDate, formatTimeRange } from './format.ts';
+import { registrationOpensLater } from './registration-window.ts';
 
 /** One event in the list: date, time, place, club, status badge, registration open or closed. */
 export function EventListItem({ event }: { event: EventDetail }) {
   const { t, i18n } = useTranslation('events');
   const lang = i18n.resolvedLanguage;
+  const opens = registrationOpensLater(event);
   return (
     <IonItem routerLink={pathTo('event', { id: event.id })} detail className="vh-event-item">
       <IonLabel>
@@ -20,7 +22,11 @@ export function EventListItem({ event }: { event: EventDetail }) {
         <p className="vh-event-item__badges">
           <EventStatusBadge status={event.status} />{' '}
           <IonNote color={event.registrationOpen ? 'success' : 'medium'}>
-            {event.registrationOpen ? t('registrationOpen') : t('registrationClosed')}
+            {event.registrationOpen
+              ? t('registrationOpen')
+              : opens
+                ? t('registrationOpensAt', { date: formatDateTime(opens, lang) })
+                : t('registrationClosed')}
           </IonNote>
           {event.eventProgressType !== 'nomember' && (
             <>

@@ -25,6 +25,7 @@ import { EventDocuments } from '../components/EventDocuments.tsx';
 import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
 import { formatMoney } from '../../../shared/i18n/format.ts';
 import { formatDateTime, formatEventDate, formatPlace, formatTimeRange } from '../components/format.ts';
+import { registrationOpensLater } from '../components/registration-window.ts';
 import { PriceSelection, priceSelectionState, usePriceMessage } from '../components/PriceSelection.tsx';
 import '../components/events.css';
 
@@ -92,6 +93,7 @@ export default function EventDetailPage() {
   const active =
     mine !== null && mine.eventProgressType !== 'cancelled' && mine.eventProgressType !== 'invited';
   const full = e.placesLeft === 0;
+  const opensLater = registrationOpensLater(e);
   const shareData = {
     title: e.name,
     text: t('share.text', { name: e.name, date: formatEventDate(e.start, lang) }),
@@ -152,6 +154,12 @@ export default function EventDetailPage() {
         <dd>{e.tenantName}</dd>
         <dt>{t('details.fee')}</dt>
         <dd>{e.fee ? formatMoney(e.fee.amount, e.fee.currency, lang) : t('details.free')}</dd>
+        {e.registrationStart && (
+          <>
+            <dt>{t('details.registrationStart')}</dt>
+            <dd>{formatDateTime(e.registrationStart, lang)}</dd>
+          </>
+        )}
         {e.registrationDeadline && (
           <>
             <dt>{t('details.deadline')}</dt>
@@ -189,7 +197,13 @@ export default function EventDetailPage() {
           </>
         )}
         <dt>{t('registrationLabel')}</dt>
-        <dd>{e.registrationOpen ? t('registrationState.open') : t('registrationState.closed')}</dd>
+        <dd>
+          {e.registrationOpen
+            ? t('registrationState.open')
+            : opensLater
+              ? t('registrationState.opensAt', { date: formatDateTime(opensLater, lang) })
+              : t('registrationState.closed')}
+        </dd>
       </dl>
       {e.requiresApproval && <p>{t('details.requiresApproval')}</p>}
 
@@ -225,6 +239,8 @@ export default function EventDetailPage() {
               {register.isPending ? t('registering') : full ? t('joinWaitingList') : t('register')}
             </IonButton>
           </>
+        ) : opensLater ? (
+          <p>{t('registrationOpensAt', { date: formatDateTime(opensLater, lang) })}</p>
         ) : (
           <p>{t('registrationClosed')}</p>
         )}

@@ -44,6 +44,7 @@ const event = (overrides: Partial<EventDetail> = {}): EventDetail =>
     disciplines: [],
     divisions: [],
     registrationOpen: true,
+    registrationStart: null,
     registrationDeadline: null,
     freeCancellationDeadline: null,
     maxParticipants: 10,
@@ -278,6 +279,17 @@ describe('/events/{id}', () => {
     renderAt(`/events/${EVENT_ID}`);
     expect(await screen.findByText('4 wartend, 1 Platz frei')).toBeInTheDocument();
     expect(screen.getByText('Anmeldung', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^offen$/);
+  });
+
+  it("says 'Anmeldung ab <Datum>' instead of a registration button before registration opens", async () => {
+    serve({ event: { registrationOpen: false, registrationStart: '2030-05-01T08:00:00.000Z' } });
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText(/^Anmeldung ab 1\. Mai 2030, \d\d:00$/)).toBeInTheDocument();
+    expect(screen.getByText('Anmeldung', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      /^ab 1\. Mai 2030, \d\d:00$/,
+    );
+    expect(screen.queryByText('Verbindlich anmelden')).not.toBeInTheDocument();
+    expect(screen.queryByText('Anmeldung geschlossen')).not.toBeInTheDocument();
   });
 
   it('lets documents fail on their own while contact persons load', async () => {

@@ -4,8 +4,9 @@ import {
   IssueInvoicesResultSchema,
   type IssueInvoices,
 } from '@vereinsheim/contracts/club-admin';
-import { ClubMemberListSchema } from '@vereinsheim/contracts/club-admin';
+import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
+import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
 import { resourceKeys } from '../../../shared/api/query-keys.ts';
@@ -49,12 +50,20 @@ export function useClubInvoices(
   });
 }
 
-/** Members to pick as recipients (the members list needs the admin role; committee members search by name). */
+/**
+ * Current members to pick as recipients, by name (the committee may search names; the full members list with
+ * contact data is the admins').
+ */
 export function useRecipientSearch(tenantId: string, keyword: string) {
   return useQuery({
     queryKey: clubInvoiceKeys.recipients(tenantId, keyword),
     queryFn: ({ signal }) =>
-      apiGet(`tenants/${tenantId}/members`, ClubMemberListSchema, { page: 1, pagesize: 10, keyword }, signal),
+      apiGet(
+        `tenants/${tenantId}/members/search`,
+        MemberSearchResultSchema,
+        { keyword: keyword.trim() },
+        signal,
+      ),
     enabled: keyword.trim().length >= 2,
     retry: false,
   });
@@ -80,6 +89,23 @@ export const useInvoiceAction = (tenantId: string) =>
       ...(action === 'paid' ? { body: {} } : {}),
     }),
   );
+
+const TeamsSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), tenantId: z.string() })),
+});
+/** The teams the signed-in person sees (GET /me/team), for a fee run over a team of the club. */
+export function useTeamsForFeeRun() {
+  return useQuery({
+    queryKey: [...resourceKeys.teams, 'fee-run'] as const,
+    queryFn: ({ signal }) =>
+      apiGet(
+        'me/team',
+        TeamsSchema,
+        { page: 1, pagesize: 100, orderby: 'Name', orderbytype: 'ascending' },
+        signal,
+      ),
+  });
+}
 
 export function useOpenItemsCsv(tenantId: string) {
   return useMutation({

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { formatMoney } from '../../../shared/i18n/format.ts';
-import { useIssueInvoices, useRecipientSearch } from '../api/club-invoices.ts';
+import { useIssueInvoices, useRecipientSearch, useTeamsForFeeRun } from '../api/club-invoices.ts';
 
 interface Line {
   description: string;
@@ -34,12 +34,18 @@ const emptyLine = (): Line => ({ description: '', quantity: '1', price: '', vat:
 /** "12,50" or "12.50" → 1250 cents; NaN when it is not a number. */
 const cents = (value: string) => Math.round(Number(value.replace(',', '.')) * 100);
 
-/** Issue invoices: to chosen members or to every member of a role (a fee run), with line items, VAT, due date. */
+/**
+ * Issue invoices: to chosen members, or to every member of a role or of a team (a fee run), with line items, VAT
+ * and due date.
+ */
 export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('manageInvoices');
   const lng = i18n.resolvedLanguage;
   const issue = useIssueInvoices(props.tenantId);
-  const [mode, setMode] = useState<'members' | 'role'>('members');
+  const [mode, setMode] = useState<'members' | 'role' | 'team'>('members');
+  const teams = useTeamsForFeeRun();
+  const clubTeams = teams.data?.items.filter((team) => team.tenantId === props.tenantId) ?? [];
+  const [teamId, setTeamId] = useState('');
   const [search, setSearch] = useState('');
   const found = useRecipientSearch(props.tenantId, search);
   const [recipients, setRecipients] = useState<{ id: string; name: string }[]>([]);
@@ -58,7 +64,7 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
   const valid =
     title.trim() !== '' &&
     dueDate !== '' &&
-    (mode === 'role' || recipients.length > 0) &&
+    (mode === 'role' || (mode === 'team' ? teamId !== '' : recipients.length > 0)) &&
     parsed.every(
       (l) =>
         l.description &&
@@ -90,7 +96,11 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
   const submit = () =>
     issue.mutate(
       {
-        ...(mode === 'role' ? { role } : { personIds: recipients.map((r) => r.id) }),
+        ...(mode === 'role'
+          ? { role }
+          : mode === 'team'
+            ? { teamId }
+            : { personIds: recipients.map((r) => r.id) }),
         title: title.trim(),
         dueDate,
         lines: parsed,
@@ -131,13 +141,18 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
         >
           <IonSegment
             value={mode}
-            onIonChange={(e) => setMode(e.detail.value === 'role' ? 'role' : 'members')}
+            onIonChange={(e) =>
+              setMode(e.detail.value === 'role' || e.detail.value === 'team' ? e.detail.value : 'members')
+            }
           >
             <IonSegmentButton value="members">
               <IonLabel>{t('issue.toMembers')}</IonLabel>
             </IonSegmentButton>
             <IonSegmentButton value="role">
               <IonLabel>{t('issue.feeRun')}</IonLabel>
+            </IonSegmentButton>
+            <IonSegmentButton value="team">
+              <IonLabel>{t('issue.teamRun')}</IonLabel>
             </IonSegmentButton>
           </IonSegment>
           {mode === 'members' ? (
@@ -191,6 +206,23 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
                 ))}
               </div>
             </>
+          ) : mode === 'team' ? (
+            clubTeams.length === 0 ? (
+              <p>{t('issue.noTeams')}</p>
+            ) : (
+              <IonSelect
+                label={t('issue.team')}
+                value={teamId}
+                placeholder={t('issue.chooseTeam')}
+                onIonChange={(e) => setTeamId(String(e.detail.value ?? ''))}
+              >
+                {clubTeams.map((team) => (
+                  <IonSelectOption key={team.id} value={team.id}>
+                    {team.name}
+                  </IonSelectOption>
+                ))}
+              </IonSelect>
+            )
           ) : (
             <IonSelect
               label={t('issue.role')}

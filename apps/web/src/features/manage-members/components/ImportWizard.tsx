@@ -78,11 +78,13 @@ export function ImportWizard(props: { tenantId: string; open: boolean; onClose: 
                 ? t('import.done', {
                     created: result.created,
                     matched: result.matched,
+                    reopened: result.reopened,
                     failed: result.failed,
                   })
                 : t('import.preview', {
                     created: shown.created,
                     matched: shown.matched,
+                    reopened: shown.reopened,
                     failed: shown.failed,
                   })}
             </p>
@@ -121,10 +123,10 @@ export function ImportWizard(props: { tenantId: string; open: boolean; onClose: 
             {!result && csv && (
               <div className="vh-manage-actions">
                 <IonButton
-                  disabled={run.isPending || shown.created + shown.matched === 0}
+                  disabled={run.isPending || shown.created + shown.reopened === 0}
                   onClick={() => run.mutate({ csv, dryRun: false }, { onSuccess: setResult })}
                 >
-                  {t('import.confirm', { count: shown.created })}
+                  {t('import.confirm', { count: shown.created, reopened: shown.reopened })}
                 </IonButton>
                 <IonButton fill="outline" onClick={reset}>
                   {t('import.again')}

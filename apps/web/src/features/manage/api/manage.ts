@@ -1,13 +1,15 @@
 import { BlogPostListSchema, BlogPostSchema, type CreateBlogPost } from '@vereinsheim/contracts/blog';
-import { EventListSchema } from '@vereinsheim/contracts/events';
+import { EventCatalogueListSchema, EventListSchema } from '@vereinsheim/contracts/events';
 import {
   ManagedEventSchema,
   ParticipantListSchema,
   RecipientCountSchema,
+  type AddParticipantInput,
   type ManageEventInput,
   type MessageParticipantsInput,
   type MoveParticipantInput,
 } from '@vereinsheim/contracts/events-manage';
+import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import { SendClubMessageResultSchema } from '@vereinsheim/contracts/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -126,6 +128,33 @@ export const useMove = (tenantId: string, id: string) =>
       body,
     }),
   );
+
+/** Adds a member of the club by hand (a chosen status, or a place if free, else a waiting place). */
+export const useAddParticipant = (tenantId: string, id: string) =>
+  useEventMutation((body: AddParticipantInput) =>
+    apiRequest(`${eventsBase(tenantId)}/${enc(id)}/participant`, ChangeSchema, { method: 'POST', body }),
+  );
+
+/** The club's current members by name (names only), for adding a participant; from two characters on. */
+export function useMemberSearch(tenantId: string, keyword: string) {
+  const q = keyword.trim();
+  return useQuery({
+    queryKey: ['manage', 'member-search', tenantId, q] as const,
+    queryFn: ({ signal }) =>
+      apiGet(`tenants/${enc(tenantId)}/members/search`, MemberSearchResultSchema, { keyword: q }, signal),
+    enabled: !!tenantId && q.length >= 2,
+    retry: false,
+  });
+}
+
+/** The global catalogues of disciplines and divisions the event form picks from (rarely change). */
+export function useEventCatalogue(kind: 'disciplines' | 'divisions') {
+  return useQuery({
+    queryKey: [...resourceKeys.events, 'manage', 'catalogue', kind] as const,
+    queryFn: ({ signal }) => apiGet(`event/${kind}`, EventCatalogueListSchema, undefined, signal),
+    staleTime: 60 * 60_000,
+  });
+}
 
 export const useMessageParticipants = (tenantId: string, id: string) =>
   useMutation({

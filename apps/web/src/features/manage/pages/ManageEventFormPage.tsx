@@ -22,7 +22,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import '../components/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { useDeleteDocument, useManagedEvent, useSaveEvent, useUploadDocument } from '../api/manage.ts';
+import {
+  useDeleteDocument,
+  useEventCatalogue,
+  useManagedEvent,
+  useSaveEvent,
+  useUploadDocument,
+} from '../api/manage.ts';
 import { useManageClub } from '../components/manage-club.ts';
 
 /** ISO ↔ the value of a datetime-local input (the browser's time zone). */
@@ -47,6 +53,7 @@ interface FormState {
   zip: string;
   visibility: 'members' | 'public';
   registrationOpen: boolean;
+  registrationStart: string;
   registrationDeadline: string;
   freeCancellationDeadline: string;
   maxParticipants: string;
@@ -69,6 +76,7 @@ const empty: FormState = {
   zip: '',
   visibility: 'members',
   registrationOpen: true,
+  registrationStart: '',
   registrationDeadline: '',
   freeCancellationDeadline: '',
   maxParticipants: '',
@@ -92,6 +100,7 @@ function fromEvent(e: ManagedEvent): FormState {
     zip: e.place.zip ?? '',
     visibility: e.visibility,
     registrationOpen: e.registrationOpen,
+    registrationStart: toLocal(e.registrationStart),
     registrationDeadline: toLocal(e.registrationDeadline),
     freeCancellationDeadline: toLocal(e.freeCancellationDeadline),
     maxParticipants: e.maxParticipants === null ? '' : String(e.maxParticipants),
@@ -113,6 +122,7 @@ function toInput(f: FormState): ManageEventInput {
     place: { name: f.placeName || null, city: f.city || null, street: f.street || null, zip: f.zip || null },
     visibility: f.visibility,
     registrationOpen: f.registrationOpen,
+    registrationStart: fromLocal(f.registrationStart),
     registrationDeadline: fromLocal(f.registrationDeadline),
     freeCancellationDeadline: fromLocal(f.freeCancellationDeadline),
     maxParticipants: f.maxParticipants === '' ? null : Number(f.maxParticipants),
@@ -138,6 +148,8 @@ export default function ManageEventFormPage() {
   const router = useIonRouter();
   const [presentAlert] = useIonAlert();
   const [form, setForm] = useState<FormState>(empty);
+  const disciplines = useEventCatalogue('disciplines');
+  const divisions = useEventCatalogue('divisions');
   const [saved, setSaved] = useState(false);
 
   // The loaded (or reloaded after saving) event fills the form: adjusted while rendering, not in an effect.
@@ -190,6 +202,33 @@ export default function ManageEventFormPage() {
     </IonItem>
   );
 
+  /** A multiple choice from a global catalogue (the spec's disciplines and divisions). */
+  const catalogue = (
+    key: 'disciplineIds' | 'divisionIds',
+    label: string,
+    items: { id: string; name: string }[] | undefined,
+  ) => (
+    <IonItem>
+      <IonSelect
+        label={label}
+        labelPlacement="stacked"
+        multiple
+        name={key}
+        placeholder={t('form.none')}
+        value={form[key]}
+        cancelText={t('form.cancel')}
+        okText={t('form.ok')}
+        onIonChange={(e) => set(key, (e.detail.value ?? []) as string[])}
+      >
+        {(items ?? []).map((item) => (
+          <IonSelectOption key={item.id} value={item.id}>
+            {item.name}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
+    </IonItem>
+  );
+
   return (
     <AppPage title={id ? t('form.editTitle') : t('form.newTitle')}>
       <form onSubmit={submit} className="vh-manage-form">
@@ -210,6 +249,8 @@ export default function ManageEventFormPage() {
           {text('street', t('form.street'))}
           {text('zip', t('form.zip'))}
           {text('city', t('form.city'))}
+          {catalogue('disciplineIds', t('form.disciplines'), disciplines.data)}
+          {catalogue('divisionIds', t('form.divisions'), divisions.data)}
           <IonItem>
             <IonSelect
               label={t('form.visibility')}
@@ -229,6 +270,7 @@ export default function ManageEventFormPage() {
               {t('form.registrationOpen')}
             </IonCheckbox>
           </IonItem>
+          {text('registrationStart', t('form.registrationStart'), 'datetime-local')}
           {text('registrationDeadline', t('form.registrationDeadline'), 'datetime-local')}
           {text('freeCancellationDeadline', t('form.freeCancellationDeadline'), 'datetime-local')}
           {text('maxParticipants', t('form.maxParticipants'), 'number')}

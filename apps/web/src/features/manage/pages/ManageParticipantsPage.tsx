@@ -21,9 +21,13 @@ import {
   useMove,
   useParticipants,
 } from '../api/manage.ts';
+import { AddParticipantForm } from '../components/AddParticipantForm.tsx';
 import { useManageClub } from '../components/manage-club.ts';
 
-/** /manage/events/{id}/participants: status, options and amounts; approve, move (with reason), message, export. */
+/**
+ * /manage/events/{id}/participants: status, options and amounts; approve, move (with reason), add a member by
+ * hand, message, export.
+ */
 export default function ManageParticipantsPage() {
   const { t, i18n } = useTranslation('manage');
   const id = useParams<{ id: string }>().id ?? '';
@@ -170,6 +174,8 @@ export default function ManageParticipantsPage() {
       </div>
       {list.data?.items.length === 0 && <p>{t('participants.empty')}</p>}
       {(approve.isError || move.isError) && <p role="alert">{(approve.error ?? move.error)?.message}</p>}
+
+      {event.data && !event.data.cancelled && <AddParticipantForm tenantId={tenantId} event={event.data} />}
 
       <form onSubmit={send} className="vh-manage-form" aria-labelledby="manage-message">
         <h2 id="manage-message">{t('participants.messageTitle')}</h2>

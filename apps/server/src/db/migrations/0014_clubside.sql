@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "registration_starts_at" timestamp with time zone;
