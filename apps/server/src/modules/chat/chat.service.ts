@@ -22,7 +22,6 @@ import {
   type ConversationListRow,
   type ConversationRow,
   type FullMessageRow,
-  type MessageRow,
 } from './chat.repository.ts';
 
 /** How long a WebSocket ticket is valid. */

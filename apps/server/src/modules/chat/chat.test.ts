@@ -8,6 +8,7 @@ import {
   ChatConversationSchema,
   ChatHistorySchema,
   ChatMessageSchema,
+  ChatReportListSchema,
   ChatTicketSchema,
   type ChatServerFrame,
 } from '@vereinsheim/contracts';
@@ -437,9 +438,7 @@ describe('reported messages (club admins)', () => {
     expect((await req(stranger, 'GET', list)).statusCode).toBe(404);
     const res = await req(admin, 'GET', list);
     expect(res.statusCode).toBe(200);
-    const items = (
-      res.json() as { items: { message: { id: string }; conversationTitle: string; reports: unknown[] }[] }
-    ).items;
+    const { items } = ChatReportListSchema.parse(res.json());
     expect(items.map((i) => i.message.id).sort()).toEqual([rude.id, fine.id].sort());
     expect(items.find((i) => i.message.id === rude.id)).toMatchObject({
       conversationTitle: 'Erste Herren',
