@@ -55,6 +55,7 @@ test.describe('chat (beta)', () => {
 
 test.describe('chat (beta): replies, edits and reactions', () => {
   test('demo answers a message with a quote, edits the own message and reacts', async ({ page }) => {
+    test.slow();
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/inbox', expectPath: '/inbox' });
     await page.getByRole('link', { name: /Volleyball Mixed/ }).click();
     const log = page.getByRole('log');
@@ -92,7 +93,7 @@ test.describe('chat (beta): replies, edits and reactions', () => {
 
     // Delete: the bubble stays with the mark 'Nachricht gelöscht'.
     await edited.getByRole('button', { name: 'Löschen' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+    await page.locator('ion-alert').getByRole('button', { name: 'Ja' }).click();
     await expect(log).not.toContainText(`Danke, bis Samstag! ${stamp}`);
   });
 });
