@@ -85,7 +85,10 @@ test.describe('chat (beta): replies, edits and reactions', () => {
 
     // Reaction: pick 👍, the count shows and is pressed; pressing it again takes it back.
     await original.getByRole('button', { name: 'Reagieren' }).click();
-    await original.getByRole('group', { name: 'Reaktion wählen' }).getByRole('button', { name: '👍' }).click();
+    await original
+      .getByRole('group', { name: 'Reaktion wählen' })
+      .getByRole('button', { name: '👍' })
+      .click();
     const chip = original.getByRole('button', { name: /^👍 von \d+ Person(en)?: .*Mia/ });
     await expect(chip).toHaveAttribute('aria-pressed', 'true');
     await chip.click();
