@@ -52,3 +52,51 @@ test.describe('chat (beta)', () => {
     await expect(page.getByRole('button', { name: 'Neue Nachricht' })).toBeVisible();
   });
 });
+
+test.describe('chat (beta): replies, edits and reactions', () => {
+  test('demo answers a message with a quote, edits the own message and reacts', async ({ page }) => {
+    test.slow();
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/inbox', expectPath: '/inbox' });
+    await page.getByRole('link', { name: /Volleyball Mixed/ }).click();
+    const log = page.getByRole('log');
+    await expect(log).toContainText('Der Spielplan für die Kreisliga ist online');
+    const stamp = Date.now();
+
+    // Reply: the composer names whom it answers; the sent bubble quotes the original.
+    const original = page
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Der Spielplan für die Kreisliga' })
+      .first();
+    await original.getByRole('button', { name: 'Antworten' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Antwort an' })).toBeVisible();
+    await page.getByLabel('Nachricht', { exact: true }).fill(`Danke! ${stamp}`);
+    await page.getByRole('button', { name: 'Senden' }).click();
+    const reply = page.getByTestId('chat-message').filter({ hasText: `Danke! ${stamp}` });
+    await expect(reply.locator('blockquote')).toContainText('Der Spielplan für die Kreisliga');
+    await expect(reply.getByText('Senden …')).toHaveCount(0);
+
+    // Edit: the text changes in place, marked 'bearbeitet'.
+    await reply.getByRole('button', { name: 'Bearbeiten' }).click();
+    await page.getByLabel('Nachricht', { exact: true }).fill(`Danke, bis Samstag! ${stamp}`);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const edited = page.getByTestId('chat-message').filter({ hasText: `Danke, bis Samstag! ${stamp}` });
+    await expect(edited).toContainText('bearbeitet');
+    await expect(page.getByTestId('chat-message').filter({ hasText: `Danke! ${stamp}` })).toHaveCount(0);
+
+    // Reaction: pick 👍, the count shows and is pressed; pressing it again takes it back.
+    await original.getByRole('button', { name: 'Reagieren' }).click();
+    await original
+      .getByRole('group', { name: 'Reaktion wählen' })
+      .getByRole('button', { name: '👍' })
+      .click();
+    const chip = original.getByRole('button', { name: /^👍 von \d+ Person(en)?: .*Mia/ });
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await chip.click();
+    await expect(original.getByRole('button', { name: /^👍 von .*Mia/ })).toHaveCount(0);
+
+    // Delete: the bubble stays with the mark 'Nachricht gelöscht'.
+    await edited.getByRole('button', { name: 'Löschen' }).click();
+    await page.locator('ion-alert').getByRole('button', { name: 'Ja' }).click();
+    await expect(log).not.toContainText(`Danke, bis Samstag! ${stamp}`);
+  });
+});

@@ -374,6 +374,18 @@ async function ownersTeamChat(f: Fixture) {
   return { conversationId, messageId: sent.json<{ id: string }>().id };
 }
 
+/** The owner's team message, reported by the owner to the club's admins. */
+async function reportedTeamMessage(f: Fixture) {
+  const chat = await ownersTeamChat(f);
+  await f.ctx.app.inject({
+    method: 'POST',
+    url: `/api/me/chat/messages/${chat.messageId}/report`,
+    headers: await f.ctx.auth(f.people.owner),
+    payload: { reason: 'Matrix' },
+  });
+  return chat;
+}
+
 // ------------------------------------------------------------------ the matrix
 
 type E = Awaited<ReturnType<typeof clubEvent>>;
@@ -637,6 +649,30 @@ const MATRIX: Record<string, Row<unknown>> = {
     setup: ownersTeamChat,
     request: (s: { messageId: string }) => ({ params: { messageId: s.messageId }, payload: {} }),
     expect: ownerOnly(204),
+  }),
+  'PUT /api/me/chat/messages/:messageId/reactions': row({
+    setup: ownersTeamChat,
+    request: (s: { messageId: string }) => ({
+      params: { messageId: s.messageId },
+      payload: { emoji: '👍', reacted: true },
+    }),
+    expect: ownerOnly(200),
+  }),
+  // Reported messages: the club's admins (ADR 0022); the committee and plain members 403, another club's 404.
+  'GET /api/tenants/:tenantId/chat/reports': row({
+    setup: async () => null,
+    request: (_s, _w, f) => ({ params: { tenantId: f.club } }),
+    expect: { stranger: 404, member: 403, committee: 403, admin: 200 },
+  }),
+  'DELETE /api/tenants/:tenantId/chat/reports/:messageId': row({
+    setup: reportedTeamMessage,
+    request: (s: { messageId: string }, _w, f) => ({ params: { tenantId: f.club, messageId: s.messageId } }),
+    expect: { stranger: 404, member: 403, committee: 403, admin: 204 },
+  }),
+  'DELETE /api/tenants/:tenantId/chat/messages/:messageId': row({
+    setup: reportedTeamMessage,
+    request: (s: { messageId: string }, _w, f) => ({ params: { tenantId: f.club, messageId: s.messageId } }),
+    expect: { stranger: 404, member: 403, owner: 403, committee: 403, admin: 204 },
   }),
   'PUT /api/me/chat/blocks/:personId': row({
     setup: async () => null,

@@ -19,6 +19,28 @@ export const ChatAccountSchema = z.object({
 });
 export type ChatAccount = z.infer<typeof ChatAccountSchema>;
 
+/** The emoji one may react with (a small fixed set). */
+export const CHAT_REACTIONS = ['👍', '❤️', '😂', '😮', '🙏', '🎉'] as const;
+export const ChatReactionEmojiSchema = z.enum(CHAT_REACTIONS);
+export type ChatReactionEmoji = z.infer<typeof ChatReactionEmojiSchema>;
+
+/** The reactions with one emoji: who reacted (the count is their number). */
+export const ChatReactionSchema = z.object({
+  emoji: ChatReactionEmojiSchema,
+  personIds: z.array(z.string()),
+  names: z.array(z.string()),
+});
+export type ChatReaction = z.infer<typeof ChatReactionSchema>;
+
+/** The message a reply quotes: its sender and the beginning of its text (empty when deleted). */
+export const ChatReplyPreviewSchema = z.object({
+  id: z.string(),
+  senderName: z.string().nullable(),
+  body: z.string(),
+  deleted: z.boolean(),
+});
+export type ChatReplyPreview = z.infer<typeof ChatReplyPreviewSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -27,6 +49,8 @@ export const ChatMessageSchema = z.object({
   senderName: z.string().nullable(),
   body: z.string().describe('Plain text (never HTML); empty when deleted'),
   replyToId: z.string().nullable(),
+  replyTo: ChatReplyPreviewSchema.nullable(),
+  reactions: z.array(ChatReactionSchema),
   clientId: z.string().nullable().describe("The sender's idempotency key"),
   createdAt: z.string().describe('ISO 8601 date-time'),
   editedAt: z.string().nullable(),
@@ -93,6 +117,38 @@ export const EditChatMessageSchema = z.object({ body });
 export const ChatReadMarkerSchema = z.object({ seq: z.number().int().min(0) });
 export const ChatMuteSchema = z.object({ muted: z.boolean() });
 export const ChatReportSchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+/** PUT …/messages/:messageId/reactions: adds (`reacted: true`) or removes the actor's reaction. */
+export const ChatReactSchema = z.object({ emoji: ChatReactionEmojiSchema, reacted: z.boolean() });
+export type ChatReact = z.infer<typeof ChatReactSchema>;
+
+/** The person's chat settings (GET/PUT /api/me/chat/settings). */
+export const ChatSettingsSchema = z.object({
+  directMessages: z.boolean().describe('Others may start direct conversations with the person'),
+});
+export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
+
+/** POST /api/me/chat/ticket: a single-use ticket to open the WebSocket without a cookie or header. */
+export const ChatTicketSchema = z.object({
+  ticket: z.string(),
+  expiresAt: z.string().describe('ISO 8601 date-time; about 30 seconds ahead'),
+  websocketUrl: z.string().describe('The WebSocket URL with the ticket as query parameter'),
+});
+export type ChatTicket = z.infer<typeof ChatTicketSchema>;
+
+/** A reported message as the club's admins see it (GET /api/tenants/:tenantId/chat/reports). */
+export const ChatReportItemSchema = z.object({
+  message: ChatMessageSchema,
+  conversationKind: ChatConversationKindSchema,
+  conversationTitle: z.string(),
+  reports: z.array(
+    z.object({ reporterName: z.string(), reason: z.string().nullable(), createdAt: z.string() }),
+  ),
+});
+export type ChatReportItem = z.infer<typeof ChatReportItemSchema>;
+export const ChatReportListSchema = z.object({ items: z.array(ChatReportItemSchema) });
+export type ChatReportList = z.infer<typeof ChatReportListSchema>;
+export const ChatReportParamsSchema = z.object({ tenantId: z.uuid(), messageId: z.uuid() });
 
 export const StartDirectChatSchema = z.object({ tenantId: z.uuid(), personId: z.uuid() });
 

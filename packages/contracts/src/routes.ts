@@ -74,6 +74,8 @@ export const WEB_ROUTES = {
   manageInvoices: ['/manage/invoices'],
   /** A club admin's invitation links (create, list, revoke); the link opens the join flow. */
   manageInvitations: ['/manage/invitations'],
+  /** Reported chat messages of a club (club admins, ADR 0022). */
+  manageChatReports: ['/manage/chat-reports'],
   /** Joining a club: by an invitation link (`?token=`) or from the list of clubs accepting applications. */
   joinClub: ['/clubs/join'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;

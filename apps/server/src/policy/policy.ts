@@ -51,7 +51,8 @@ export type OwnedKind =
   | 'invoice'
   | 'pushSubscription'
   | 'validationCase'
-  | 'chatMessage';
+  | 'chatMessage'
+  | 'chatSettings';
 /** Data that belongs to one person: their profile items, messages, invoices, devices, log. */
 export interface OwnedSubject {
   type: 'owned';
@@ -76,6 +77,8 @@ export interface ConversationSubject {
   participantIds: readonly string[];
   /** Direct conversations: one of the two has blocked the other. */
   blocked: boolean;
+  /** Direct conversations: the other person (not the actor) has not turned direct messages off. */
+  recipientOpen: boolean;
 }
 /** Another person as a chat contact in a club: whom one may start a direct conversation with or block. */
 export interface ChatContactSubject {
@@ -84,7 +87,7 @@ export interface ChatContactSubject {
   personId: string;
   /** The person is an active member of the club. */
   isMember: boolean;
-  /** The person shares contact data with the club or has not turned direct messages off. */
+  /** The person has not turned direct messages off (ADR 0022). */
   reachable: boolean;
   /** One of the two has blocked the other. */
   blocked: boolean;
@@ -185,6 +188,11 @@ const notClubChannel = rule<ConversationSubject>(
   false,
   (_scope, s) => s.kind !== 'club',
 );
+const recipientOpen = rule<ConversationSubject>(
+  'recipient allows direct messages',
+  false,
+  (_scope, s) => s.kind !== 'direct' || s.recipientOpen,
+);
 const notBlocked = rule<{ blocked: boolean }>('not blocked', false, (_scope, s) => !s.blocked);
 const contactInClub = rule<ChatContactSubject>(
   'club member, contact another member of the club',
@@ -192,7 +200,7 @@ const contactInClub = rule<ChatContactSubject>(
   (scope, s) => scope.tenantIds.includes(s.tenantId) && s.isMember && s.personId !== scope.personId,
 );
 const contactReachable = rule<ChatContactSubject>(
-  'contact shares contact data or allows direct messages',
+  'contact allows direct messages',
   false,
   (_scope, s) => s.reachable,
 );
@@ -276,14 +284,19 @@ export const POLICY = {
     may: allOf<ConversationSubject>(
       anyOf<ConversationSubject>(notClubChannel, role('committee', 'admin')),
       notBlocked,
+      recipientOpen,
     ),
   }),
+  // Reactions: everybody who reads (members react in the club channel, where they cannot write).
+  'chat.message.react': entry({ subject: 'conversation', see: conversationParticipant, may: notBlocked }),
   'chat.direct.start': entry({
     subject: 'chatContact',
     see: contactInClub,
     may: allOf<ChatContactSubject>(contactReachable, notBlocked),
   }),
   'chat.person.block': entry({ subject: 'chatContact', see: contactInClub }),
+  // Reported messages: the club's admins see them, dismiss the reports or delete the message (ADR 0022).
+  'chat.reports.manage': entry({ subject: 'club', see: clubMember, may: role('admin') }),
 } as const satisfies Record<string, AnyPolicyEntry>;
 
 export type Action = keyof typeof POLICY;

@@ -51,6 +51,7 @@ describe('the web router (route table of @vereinsheim/contracts/routes)', () => 
       ['manageMembers', 'manage'],
       ['manageInvoices', 'manage'],
       ['manageInvitations', 'manage'],
+      ['manageChatReports', 'manage'],
     ]);
   });
 });

@@ -195,6 +195,10 @@ export const ROUTES = {
     page: lazy(() => import('../features/validation/pages/ManageInvitationsPage.tsx')),
     gate: 'manage',
   },
+  manageChatReports: {
+    page: lazy(() => import('../features/chat/pages/ChatReportsPage.tsx')),
+    gate: 'manage',
+  },
   joinClub: { page: lazy(() => import('../features/validation/pages/JoinClubPage.tsx')) },
 } satisfies Record<PageRouteId, RouteView>;
 

@@ -158,3 +158,37 @@ export const chatSettings = pgTable('chat_settings', {
   directMessages: boolean('direct_messages').notNull().default(true),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** A person's emoji reaction to a message (one of CHAT_REACTIONS; one row per person and emoji). */
+export const chatReactions = pgTable(
+  'chat_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.personId, t.emoji] })],
+);
+
+/**
+ * A single-use WebSocket connection ticket for clients that cannot send a cookie or an Authorization
+ * header on the upgrade (the native apps, docs/chat-protocol.md "Tickets"): only the SHA-256 of the
+ * ticket is stored, and the access token it stands for encrypted with a key derived from the ticket.
+ */
+export const chatTickets = pgTable(
+  'chat_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    sealedToken: text('sealed_token').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('chat_tickets_expires_idx').on(t.expiresAt)],
+);

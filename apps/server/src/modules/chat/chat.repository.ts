@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { ChatConversationKind } from '@vereinsheim/contracts';
+import type { ChatConversationKind, ChatReaction, ChatReplyPreview } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chatBlocks,
   chatConversations,
   chatMembers,
   chatMessages,
+  chatReactions,
   chatReports,
   chatSettings,
+  chatTickets,
   persons,
 } from '../../db/schema/index.ts';
 
@@ -43,6 +45,15 @@ export interface MessageRow {
   editedAt: Date | null;
   deletedAt: Date | null;
 }
+
+/** A message with what the reader sees around it: the quoted message and the reactions. */
+export interface FullMessageRow extends MessageRow {
+  replyTo: ChatReplyPreview | null;
+  reactions: ChatReaction[];
+}
+
+/** The quoted text of a reply: its first characters. */
+const QUOTE_LENGTH = 140;
 
 export interface ConversationListRow extends ConversationRow {
   tenantName: string;
@@ -244,15 +255,23 @@ export const chatRepository = {
     return num(r?.n) > 0;
   },
 
-  /** The person shares a mail address or phone number with the club, or has not turned direct messages off. */
-  async isReachable(db: DbOrTx, tenantId: string, personId: string): Promise<boolean> {
-    const [r] = await rows<{ ok: unknown }>(
+  /**
+   * Whether others may start direct conversations with the person: direct messages are on unless the
+   * person turned them off (ADR 0022: the explicit choice wins over shared contact data).
+   */
+  async isReachable(db: DbOrTx, _tenantId: string, personId: string): Promise<boolean> {
+    return this.directMessagesOn(db, personId);
+  },
+
+  /** The team's name or the two persons' names of a direct conversation (the admins' report list). */
+  async listTitles(db: DbOrTx, conversationId: string) {
+    return rows<{ team_name: string | null; direct_names: string | null }>(
       db,
-      sql`select (exists (select 1 from item_sharing where person_id = ${personId} and tenant_id = ${tenantId}
-            and item_kind in ('mail', 'phone') and (intern or extern))
-          or coalesce((select direct_messages from chat_settings where person_id = ${personId}), true)) as ok`,
+      sql`select tm.name as team_name, a.first_name || ' ' || a.last_name || ' · ' || b.first_name || ' ' || b.last_name as direct_names
+        from chat_conversations c left join teams tm on tm.id = c.team_id
+        left join persons a on a.id = c.direct_person_a left join persons b on b.id = c.direct_person_b
+        where c.id = ${conversationId}`,
     );
-    return Boolean(r?.ok);
   },
 
   async setDirectMessages(db: DbOrTx, personId: string, on: boolean): Promise<void> {
@@ -265,7 +284,12 @@ export const chatRepository = {
       });
   },
 
-  async messageByClientId(db: DbOrTx, conversationId: string, senderPersonId: string, clientId: string) {
+  async messageByClientId(
+    db: DbOrTx,
+    conversationId: string,
+    senderPersonId: string,
+    clientId: string,
+  ): Promise<FullMessageRow | undefined> {
     const [row] = await db
       .select(messageColumns)
       .from(chatMessages)
@@ -277,16 +301,96 @@ export const chatRepository = {
           eq(chatMessages.clientId, clientId),
         ),
       );
-    return row;
+    return row ? (await withExtras(db, [row]))[0] : undefined;
   },
 
-  async findMessage(db: DbOrTx, id: string): Promise<MessageRow | undefined> {
+  async findMessage(db: DbOrTx, id: string): Promise<FullMessageRow | undefined> {
     const [row] = await db
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(persons, eq(persons.id, chatMessages.senderPersonId))
       .where(eq(chatMessages.id, id));
-    return row;
+    return row ? (await withExtras(db, [row]))[0] : undefined;
+  },
+
+  /** Adds or removes the person's reaction; NOTIFYs an update of the message. */
+  async setReaction(
+    tx: DbOrTx,
+    message: MessageRow,
+    personId: string,
+    emoji: string,
+    reacted: boolean,
+  ): Promise<FullMessageRow> {
+    if (reacted)
+      await tx.insert(chatReactions).values({ messageId: message.id, personId, emoji }).onConflictDoNothing();
+    else
+      await tx
+        .delete(chatReactions)
+        .where(
+          and(
+            eq(chatReactions.messageId, message.id),
+            eq(chatReactions.personId, personId),
+            eq(chatReactions.emoji, emoji),
+          ),
+        );
+    await notify(tx, { k: 'u', c: message.conversationId, id: message.id, s: message.seq });
+    return (await this.findMessage(tx, message.id))!;
+  },
+
+  async directMessagesOn(db: DbOrTx, personId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ on: chatSettings.directMessages })
+      .from(chatSettings)
+      .where(eq(chatSettings.personId, personId));
+    return row?.on ?? true;
+  },
+
+  /** Reported messages of the club, newest report first, with every report. */
+  async reports(db: DbOrTx, tenantId: string) {
+    return rows<{
+      message_id: string;
+      reporter_name: string;
+      reason: string | null;
+      created_at: Date | string;
+    }>(
+      db,
+      sql`select r.message_id, p.first_name || ' ' || p.last_name as reporter_name, r.reason, r.created_at
+        from chat_reports r join persons p on p.id = r.reporter_person_id
+        where r.tenant_id = ${tenantId}
+        order by r.created_at desc`,
+    );
+  },
+
+  /** Whether the message has a report in the club (what the admins may act on). */
+  async isReported(db: DbOrTx, tenantId: string, messageId: string): Promise<boolean> {
+    const [r] = await rows<{ n: unknown }>(
+      db,
+      sql`select count(*) as n from chat_reports where tenant_id = ${tenantId} and message_id = ${messageId}`,
+    );
+    return num(r?.n) > 0;
+  },
+
+  async dismissReports(db: DbOrTx, tenantId: string, messageId: string): Promise<void> {
+    await db
+      .delete(chatReports)
+      .where(and(eq(chatReports.tenantId, tenantId), eq(chatReports.messageId, messageId)));
+  },
+
+  async saveTicket(
+    db: DbOrTx,
+    input: { ticketHash: string; personId: string; sealedToken: string; expiresAt: Date },
+  ): Promise<void> {
+    await db.delete(chatTickets).where(lt(chatTickets.expiresAt, new Date()));
+    await db.insert(chatTickets).values(input);
+  },
+
+  /** Takes the ticket (single use: deleted whether valid or not); undefined when unknown or expired. */
+  async takeTicket(db: DbOrTx, ticketHash: string): Promise<{ sealedToken: string } | undefined> {
+    const [row] = await db
+      .delete(chatTickets)
+      .where(eq(chatTickets.ticketHash, ticketHash))
+      .returning({ sealedToken: chatTickets.sealedToken, expiresAt: chatTickets.expiresAt });
+    return row && row.expiresAt.getTime() > Date.now() ? { sealedToken: row.sealedToken } : undefined;
   },
 
   /**
@@ -320,7 +424,7 @@ export const chatRepository = {
       replyToId: string | null;
       pushDelaySeconds: number;
     },
-  ): Promise<MessageRow> {
+  ): Promise<FullMessageRow> {
     const { conversation: c } = input;
     const [{ lastSeq }] = (await tx
       .update(chatConversations)
@@ -355,7 +459,7 @@ export const chatRepository = {
     tx: DbOrTx,
     message: MessageRow,
     change: { body: string } | { deleted: true },
-  ): Promise<MessageRow> {
+  ): Promise<FullMessageRow> {
     await tx
       .update(chatMessages)
       .set(
@@ -370,7 +474,7 @@ export const chatRepository = {
     db: DbOrTx,
     conversationId: string,
     q: { beforeSeq?: number; afterSeq?: number; limit: number },
-  ): Promise<{ items: MessageRow[]; hasMore: boolean }> {
+  ): Promise<{ items: FullMessageRow[]; hasMore: boolean }> {
     const forward = q.afterSeq !== undefined && q.beforeSeq === undefined;
     const where = [eq(chatMessages.conversationId, conversationId)];
     if (q.afterSeq !== undefined) where.push(gt(chatMessages.seq, q.afterSeq));
@@ -383,7 +487,7 @@ export const chatRepository = {
       .orderBy(forward ? asc(chatMessages.seq) : desc(chatMessages.seq))
       .limit(q.limit + 1)) as MessageRow[];
     const hasMore = list.length > q.limit;
-    const items = list.slice(0, q.limit);
+    const items = await withExtras(db, list.slice(0, q.limit));
     return { items: forward ? items : items.reverse(), hasMore };
   },
 
@@ -544,6 +648,56 @@ export const chatRepository = {
     return r;
   },
 };
+
+/** The quoted messages and the reactions of these messages (two queries for the whole page). */
+async function withExtras(db: DbOrTx, list: MessageRow[]): Promise<FullMessageRow[]> {
+  if (list.length === 0) return [];
+  const ids = list.map((m) => m.id);
+  const replyIds = [...new Set(list.flatMap((m) => (m.replyToId ? [m.replyToId] : [])))];
+  const [reactions, quoted] = await Promise.all([
+    rows<{ message_id: string; emoji: string; person_id: string; name: string }>(
+      db,
+      sql`select x.message_id, x.emoji, x.person_id, p.first_name || ' ' || p.last_name as name
+        from chat_reactions x join persons p on p.id = x.person_id
+        where x.message_id = any(${uuidArray(ids)}) order by x.created_at, x.person_id`,
+    ),
+    replyIds.length === 0
+      ? Promise.resolve([])
+      : rows<{ id: string; sender_name: string | null; body: string; deleted_at: unknown }>(
+          db,
+          sql`select x.id, p.first_name || ' ' || p.last_name as sender_name, x.body, x.deleted_at
+            from chat_messages x left join persons p on p.id = x.sender_person_id
+            where x.id = any(${uuidArray(replyIds)})`,
+        ),
+  ]);
+  const quotes = new Map(quoted.map((q) => [q.id, q]));
+  return list.map((m) => {
+    const byEmoji = new Map<string, ChatReaction>();
+    for (const r of reactions.filter((x) => x.message_id === m.id)) {
+      const entry = byEmoji.get(r.emoji) ?? {
+        emoji: r.emoji as ChatReaction['emoji'],
+        personIds: [],
+        names: [],
+      };
+      entry.personIds.push(r.person_id);
+      entry.names.push(r.name);
+      byEmoji.set(r.emoji, entry);
+    }
+    const q = m.replyToId ? quotes.get(m.replyToId) : undefined;
+    return {
+      ...m,
+      replyTo: q
+        ? {
+            id: q.id,
+            senderName: q.sender_name ?? null,
+            body: q.deleted_at ? '' : q.body.slice(0, QUOTE_LENGTH),
+            deleted: Boolean(q.deleted_at),
+          }
+        : null,
+      reactions: [...byEmoji.values()],
+    };
+  });
+}
 
 function uuidArray(ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`array[]::uuid[]`;

@@ -13,8 +13,13 @@ import {
   ChatMessageSchema,
   ChatMuteSchema,
   ChatPersonParamsSchema,
+  ChatReactSchema,
   ChatReadMarkerSchema,
+  ChatReportListSchema,
+  ChatReportParamsSchema,
   ChatReportSchema,
+  ChatSettingsSchema,
+  ChatTicketSchema,
   ChatUnreadCountSchema,
   EditChatMessageSchema,
   ProblemSchema,
@@ -25,7 +30,7 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { languageOf } from '../../lib/i18n.ts';
 import { HttpProblem } from '../../lib/problem.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf, bearerToken } from '../../plugins/auth.ts';
 import type { PushSender } from '../push/index.ts';
 import { chatBusFor, ChatHub } from './chat.hub.ts';
 import { startChatPushSweep } from './chat.push.ts';
@@ -33,6 +38,9 @@ import { chatService } from './chat.service.ts';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 const tags = ['chat'];
+
+/** The web views of the native apps (Capacitor on iOS and Android): they open the socket with a ticket. */
+export const NATIVE_APP_ORIGINS: readonly string[] = ['capacitor://localhost', 'https://localhost'];
 
 export interface ChatRoutesOptions {
   config: Config;
@@ -70,6 +78,21 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // A ticket (POST /me/chat/ticket) stands for the bearer token on the upgrade: it is used up here, before
+  // the authentication below checks the token as on every request (docs/chat-protocol.md, "Tickets").
+  const ticketed = new WeakSet<object>();
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url?.endsWith('/chat/ws')) return;
+    const ticket = (request.query as { ticket?: unknown }).ticket;
+    if (typeof ticket !== 'string' || request.headers.authorization !== undefined) return;
+    const token = await chat.redeemTicket(db, ticket);
+    if (!token)
+      throw new HttpProblem(401, 'The chat ticket is unknown, used or expired.', {
+        code: 'chat.ticket.invalid',
+      });
+    request.headers.authorization = `Bearer ${token}`;
+    ticketed.add(request);
+  });
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -79,7 +102,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: { hide: true },
       onRequest: async (request) => {
         const origin = request.headers.origin;
-        if (origin !== undefined && !options.isAllowedOrigin(origin))
+        // Browsers always send Origin: a portal web page, or (with a ticket, never a cookie) a native app.
+        const allowed =
+          origin === undefined ||
+          options.isAllowedOrigin(origin) ||
+          (ticketed.has(request) && NATIVE_APP_ORIGINS.includes(origin));
+        if (!allowed)
           throw new HttpProblem(403, 'This origin may not open the chat.', { code: 'chat.originRefused' });
       },
     },
@@ -96,6 +124,43 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     (request) => chat.account(actorOf(request)),
+  );
+
+  app.post(
+    '/me/chat/ticket',
+    {
+      schema: {
+        tags,
+        summary: 'A single-use ticket (about 30 s) to open the WebSocket without a cookie or header',
+        response: { 200: ChatTicketSchema, 400: ProblemSchema, 401: ProblemSchema },
+      },
+    },
+    (request) => chat.ticket(db, actorOf(request), bearerToken(request)),
+  );
+
+  app.get(
+    '/me/chat/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The person’s chat settings',
+        response: { 200: ChatSettingsSchema, 401: ProblemSchema },
+      },
+    },
+    (request) => chat.settings(db, actorOf(request)),
+  );
+
+  app.put(
+    '/me/chat/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Turns direct messages from others on or off',
+        body: ChatSettingsSchema,
+        response: { 200: ChatSettingsSchema, 400: ProblemSchema, 401: ProblemSchema },
+      },
+    },
+    (request) => chat.setDirectMessages(db, actorOf(request), request.body.directMessages),
   );
 
   app.get(
@@ -284,6 +349,65 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await chat.block(db, actorOf(request), request.params.personId, false);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/me/chat/messages/:messageId/reactions',
+    {
+      schema: {
+        tags,
+        summary: 'Adds or removes the own reaction (also in the club channel)',
+        params: ChatMessageParamsSchema,
+        body: ChatReactSchema,
+        response: { 200: ChatMessageSchema, 403: ProblemSchema, 409: ProblemSchema, ...errors },
+      },
+    },
+    (request) => chat.react(db, actorOf(request), request.params.messageId, request.body),
+  );
+
+  app.get(
+    '/tenants/:tenantId/chat/reports',
+    {
+      schema: {
+        tags,
+        summary: "The club's reported chat messages (club admins)",
+        params: z.object({ tenantId: z.uuid() }),
+        response: { 200: ChatReportListSchema, 403: ProblemSchema, ...errors },
+      },
+    },
+    (request) => chat.reports(db, actorOf(request), request.params.tenantId, languageOf(request)),
+  );
+
+  app.delete(
+    '/tenants/:tenantId/chat/reports/:messageId',
+    {
+      schema: {
+        tags,
+        summary: 'Dismisses the reports of the message (the message stays)',
+        params: ChatReportParamsSchema,
+        response: { 204: z.null(), 403: ProblemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await chat.dismissReports(db, actorOf(request), request.params.tenantId, request.params.messageId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/tenants/:tenantId/chat/messages/:messageId',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a reported message (a mark stays) and closes its reports',
+        params: ChatReportParamsSchema,
+        response: { 204: z.null(), 403: ProblemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await chat.deleteReported(db, actorOf(request), request.params.tenantId, request.params.messageId);
       return reply.code(204).send(null);
     },
   );

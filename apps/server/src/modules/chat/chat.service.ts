@@ -1,6 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type {
   ChatAccount,
+  ChatReact,
+  ChatReportList,
+  ChatTicket,
   ChatContact,
   ChatConversation,
   ChatConversationList,
@@ -18,8 +21,11 @@ import {
   participantsOf,
   type ConversationListRow,
   type ConversationRow,
-  type MessageRow,
+  type FullMessageRow,
 } from './chat.repository.ts';
+
+/** How long a WebSocket ticket is valid. */
+export const CHAT_TICKET_SECONDS = 30;
 
 export interface ChatSettings {
   secret: string;
@@ -28,13 +34,15 @@ export interface ChatSettings {
   pushDelaySeconds: number;
 }
 
-/** The conversation as the policy sees it. */
-async function subjectOf(db: DbOrTx, c: ConversationRow) {
+/** The conversation as the policy sees it (`actorId`: whose recipient's direct-message setting counts). */
+async function subjectOf(db: DbOrTx, c: ConversationRow, actorId: string) {
   const participantIds = participantsOf(c);
-  const blocked =
-    c.kind === 'direct' && participantIds.length === 2
-      ? await repo.isBlockedBetween(db, participantIds[0]!, participantIds[1]!)
-      : false;
+  const direct = c.kind === 'direct' && participantIds.length === 2;
+  const other = participantIds.find((p) => p !== actorId);
+  const [blocked, recipientOpen] = await Promise.all([
+    direct ? repo.isBlockedBetween(db, participantIds[0]!, participantIds[1]!) : false,
+    direct && other ? repo.directMessagesOn(db, other) : true,
+  ]);
   return {
     type: 'conversation' as const,
     tenantId: c.tenantId,
@@ -42,10 +50,11 @@ async function subjectOf(db: DbOrTx, c: ConversationRow) {
     teamId: c.teamId,
     participantIds,
     blocked,
+    recipientOpen,
   };
 }
 
-export function toMessage(m: MessageRow): ChatMessage {
+export function toMessage(m: FullMessageRow): ChatMessage {
   return {
     id: m.id,
     conversationId: m.conversationId,
@@ -54,6 +63,8 @@ export function toMessage(m: MessageRow): ChatMessage {
     senderName: m.senderName,
     body: m.deletedAt ? '' : m.body,
     replyToId: m.replyToId,
+    replyTo: m.replyTo,
+    reactions: m.deletedAt ? [] : m.reactions,
     clientId: m.clientId,
     createdAt: new Date(m.createdAt).toISOString(),
     editedAt: m.editedAt ? new Date(m.editedAt).toISOString() : null,
@@ -69,7 +80,7 @@ export function signChatUser(secret: string, chatUserId: string): string {
 export async function readableConversation(db: Database, actor: Actor, id: string): Promise<ConversationRow> {
   const c = await repo.findConversation(db, id);
   if (!c) throw notVisible('conversation');
-  await authorize(actor, 'chat.conversation.read', await subjectOf(db, c));
+  await authorize(actor, 'chat.conversation.read', await subjectOf(db, c, actor.personId));
   return c;
 }
 
@@ -82,7 +93,30 @@ async function contactSubject(db: Database, actor: Actor, tenantId: string, pers
   return { type: 'chatContact' as const, tenantId, personId, isMember, reachable, blocked };
 }
 
-async function ownMessage(db: Database, actor: Actor, messageId: string): Promise<MessageRow> {
+/** Seals the access token with a key derived from the ticket: the stored row alone does not reveal it. */
+function sealToken(ticket: string, token: string): string {
+  const key = createHash('sha256').update(`vh-chat-ticket:${ticket}`).digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
+}
+
+function unsealToken(ticket: string, sealed: string): string | undefined {
+  try {
+    const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+    const key = createHash('sha256').update(`vh-chat-ticket:${ticket}`).digest();
+    const decipher = createDecipheriv('aes-256-gcm', key, iv!);
+    decipher.setAuthTag(tag!);
+    return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+async function ownMessage(db: Database, actor: Actor, messageId: string): Promise<FullMessageRow> {
   const m = await repo.findMessage(db, messageId);
   if (!m) throw notVisible('chatMessage');
   await authorize(actor, 'own.write', {
@@ -143,7 +177,7 @@ export function chatService(settings: ChatSettings) {
         readSeq: c.readSeq,
         unreadCount: c.unreadCount,
         muted: c.muted,
-        canWrite: await can(actor, 'chat.conversation.write', await subjectOf(db, c)),
+        canWrite: await can(actor, 'chat.conversation.write', await subjectOf(db, c, actor.personId)),
         lastMessage: last ? toMessage(last) : null,
       };
     },
@@ -179,13 +213,14 @@ export function chatService(settings: ChatSettings) {
       lng: Language,
     ): Promise<ChatConversation> {
       await actor.scope();
+      // Also for an existing conversation: it stays in the list (readable), but is not (re)opened here
+      // once the other turned direct messages off or one blocked the other.
+      await authorize(
+        actor,
+        'chat.direct.start',
+        await contactSubject(db, actor, input.tenantId, input.personId),
+      );
       const existing = await repo.findDirect(db, input.tenantId, actor.personId, input.personId);
-      if (!existing)
-        await authorize(
-          actor,
-          'chat.direct.start',
-          await contactSubject(db, actor, input.tenantId, input.personId),
-        );
       const c =
         existing ??
         (await db.transaction((tx) => repo.createDirect(tx, input.tenantId, actor.personId, input.personId)));
@@ -213,7 +248,7 @@ export function chatService(settings: ChatSettings) {
       input: SendChatMessage,
     ): Promise<ChatMessage> {
       const c = await readableConversation(db, actor, conversationId);
-      await authorize(actor, 'chat.conversation.write', await subjectOf(db, c));
+      await authorize(actor, 'chat.conversation.write', await subjectOf(db, c, actor.personId));
       if (input.clientId) {
         const again = await repo.messageByClientId(db, c.id, actor.personId, input.clientId);
         if (again) return toMessage(again);
@@ -282,9 +317,106 @@ export function chatService(settings: ChatSettings) {
       else await repo.unblock(db, actor.personId, personId);
     },
 
+    async settings(db: Database, actor: Actor): Promise<{ directMessages: boolean }> {
+      await authorize(actor, 'own.read', { type: 'owned', what: 'chatSettings', personId: actor.personId });
+      return { directMessages: await repo.directMessagesOn(db, actor.personId) };
+    },
+
     async setDirectMessages(db: Database, actor: Actor, on: boolean) {
+      await authorize(actor, 'own.write', { type: 'owned', what: 'chatSettings', personId: actor.personId });
       await repo.setDirectMessages(db, actor.personId, on);
       return { directMessages: on };
+    },
+
+    /** Adds or removes the actor's reaction (also in the club channel, where members cannot write). */
+    async react(db: Database, actor: Actor, messageId: string, input: ChatReact): Promise<ChatMessage> {
+      const m = await repo.findMessage(db, messageId);
+      if (!m) throw notVisible('chatMessage');
+      const c = await repo.findConversation(db, m.conversationId);
+      if (!c) throw notVisible('chatMessage');
+      const subject = await subjectOf(db, c, actor.personId);
+      if (!(await can(actor, 'chat.conversation.read', subject))) throw notVisible('chatMessage');
+      await authorize(actor, 'chat.message.react', subject);
+      if (m.deletedAt)
+        throw new HttpProblem(409, 'The message was deleted.', { code: 'chat.message.deleted' });
+      return toMessage(
+        await db.transaction((tx) => repo.setReaction(tx, m, actor.personId, input.emoji, input.reacted)),
+      );
+    },
+
+    /** The club's reported messages, for its admins. */
+    async reports(db: Database, actor: Actor, tenantId: string, lng: Language): Promise<ChatReportList> {
+      await authorize(actor, 'chat.reports.manage', { type: 'club', tenantId });
+      const list = await repo.reports(db, tenantId);
+      const byMessage = new Map<string, typeof list>();
+      for (const r of list) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
+      const items: ChatReportList['items'] = [];
+      for (const [messageId, reports] of byMessage) {
+        const m = await repo.findMessage(db, messageId);
+        const c = m && (await repo.findConversation(db, m.conversationId));
+        if (!m || !c) continue;
+        const [row] = await repo.listTitles(db, c.id);
+        items.push({
+          message: toMessage(m),
+          conversationKind: c.kind,
+          conversationTitle:
+            c.kind === 'club'
+              ? render(lng, { key: 'chat.clubChannel' })
+              : c.kind === 'team'
+                ? (row?.team_name ?? '')
+                : (row?.direct_names ?? ''),
+          reports: reports.map((r) => ({
+            reporterName: r.reporter_name,
+            reason: r.reason,
+            createdAt: new Date(r.created_at).toISOString(),
+          })),
+        });
+      }
+      return { items };
+    },
+
+    /** An admin closes the reports of a message without touching it. */
+    async dismissReports(db: Database, actor: Actor, tenantId: string, messageId: string): Promise<void> {
+      await authorize(actor, 'chat.reports.manage', { type: 'club', tenantId });
+      if (!(await repo.isReported(db, tenantId, messageId))) throw notVisible('chatMessage');
+      await repo.dismissReports(db, tenantId, messageId);
+    },
+
+    /** An admin deletes a reported message (the mark stays) and closes its reports, in one transaction. */
+    async deleteReported(db: Database, actor: Actor, tenantId: string, messageId: string): Promise<void> {
+      await authorize(actor, 'chat.reports.manage', { type: 'club', tenantId });
+      if (!(await repo.isReported(db, tenantId, messageId))) throw notVisible('chatMessage');
+      const m = (await repo.findMessage(db, messageId))!;
+      await db.transaction(async (tx) => {
+        if (!m.deletedAt) await repo.updateMessage(tx, m, { deleted: true });
+        await repo.dismissReports(tx, tenantId, messageId);
+      });
+    },
+
+    /** A single-use ticket standing for the actor's bearer token on the WebSocket upgrade. */
+    async ticket(db: Database, actor: Actor, token: string | undefined): Promise<ChatTicket> {
+      await authorize(actor, 'own.write', { type: 'owned', what: 'chatSettings', personId: actor.personId });
+      if (actor.via !== 'bearer' || !token)
+        throw new HttpProblem(400, 'A ticket is only for clients with a bearer token.', {
+          code: 'chat.ticket.bearerOnly',
+        });
+      const ticket = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + CHAT_TICKET_SECONDS * 1000);
+      await repo.saveTicket(db, {
+        ticketHash: ticketHash(ticket),
+        personId: actor.personId,
+        sealedToken: sealToken(ticket, token),
+        expiresAt,
+      });
+      const url = new URL(service.account(actor).websocketUrl);
+      url.searchParams.set('ticket', ticket);
+      return { ticket, expiresAt: expiresAt.toISOString(), websocketUrl: url.toString() };
+    },
+
+    /** The bearer token a ticket stands for (the ticket is used up either way); undefined if invalid. */
+    async redeemTicket(db: Database, ticket: string): Promise<string | undefined> {
+      const row = await repo.takeTicket(db, ticketHash(ticket));
+      return row ? unsealToken(ticket, row.sealedToken) : undefined;
     },
   };
   return service;

@@ -8,6 +8,8 @@ import {
   ChatConversationSchema,
   ChatHistorySchema,
   ChatMessageSchema,
+  ChatReportListSchema,
+  ChatTicketSchema,
   type ChatServerFrame,
 } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
@@ -314,5 +316,211 @@ describe('the WebSocket handshake', () => {
       message: { body: 'über den Socket' },
     });
     await a.close();
+  });
+});
+
+describe('replies and reactions', () => {
+  it('quotes the message a reply answers', async () => {
+    const original = ChatMessageSchema.parse(
+      (await send(ben, teamConversation, 'Training um 18 Uhr?')).json(),
+    );
+    const reply = ChatMessageSchema.parse(
+      (await send(anna, teamConversation, 'Ja, bin dabei', { replyToId: original.id })).json(),
+    );
+    expect(reply.replyTo).toEqual({
+      id: original.id,
+      senderName: 'Ben Berg',
+      body: 'Training um 18 Uhr?',
+      deleted: false,
+    });
+  });
+
+  it('lets members react in the club channel (where they cannot write), toggles, counts and names who', async () => {
+    const news = ChatMessageSchema.parse(
+      (await send(committee, clubChannel, 'Sommerfest am Samstag')).json(),
+    );
+    const url = `/api/me/chat/messages/${news.id}/reactions`;
+    const a = await connect(ben, { origin: 'http://localhost:3000' });
+    const first = await req(anna, 'PUT', url, { emoji: '🎉', reacted: true });
+    expect(first.statusCode).toBe(200);
+    expect(ChatMessageSchema.parse(first.json()).reactions).toEqual([
+      { emoji: '🎉', personIds: [anna.personId], names: ['Anna Alt'] },
+    ]);
+    // Twice is the same as once; the others' update arrives over the socket.
+    await req(anna, 'PUT', url, { emoji: '🎉', reacted: true });
+    await req(carla, 'PUT', url, { emoji: '🎉', reacted: true });
+    await a.until((f) =>
+      f.some(
+        (x) =>
+          x.type === 'update' && x.message.id === news.id && x.message.reactions[0]?.personIds.length === 2,
+      ),
+    );
+    await a.close();
+    const removed = ChatMessageSchema.parse(
+      (await req(anna, 'PUT', url, { emoji: '🎉', reacted: false })).json(),
+    );
+    expect(removed.reactions).toEqual([
+      { emoji: '🎉', personIds: [carla.personId], names: ['Carla Christ'] },
+    ]);
+    const page = ChatHistorySchema.parse(
+      (
+        await req(anna, 'GET', `/api/me/chat/conversations/${clubChannel}/messages?afterSeq=${news.seq - 1}`)
+      ).json(),
+    );
+    expect(page.items[0]!.reactions[0]!.personIds).toEqual([carla.personId]);
+  });
+
+  it('refuses a reaction where the person is not a member, and an emoji outside the set', async () => {
+    const m = ChatMessageSchema.parse((await send(anna, teamConversation, 'Nur fürs Team')).json());
+    const url = `/api/me/chat/messages/${m.id}/reactions`;
+    const carlas = await req(carla, 'PUT', url, { emoji: '👍', reacted: true });
+    expect(carlas.statusCode).toBe(404);
+    expect(carlas.json()).toMatchObject({ code: 'chatMessage.notFound' });
+    expect((await req(stranger, 'PUT', url, { emoji: '👍', reacted: true })).statusCode).toBe(404);
+    expect((await req(ben, 'PUT', url, { emoji: '💩', reacted: true })).statusCode).toBe(400);
+    expect((await req(null, 'PUT', url, { emoji: '👍', reacted: true })).statusCode).toBe(401);
+  });
+});
+
+describe('turning direct messages off', () => {
+  it('refuses new direct conversations with a clear problem and makes existing ones read-only for the other', async () => {
+    const open = await req(ben, 'POST', '/api/me/chat/conversations/direct', {
+      tenantId: club,
+      personId: carla.personId,
+    });
+    const direct = ChatConversationSchema.parse(open.json());
+    expect((await req(carla, 'GET', '/api/me/chat/settings')).json()).toEqual({ directMessages: true });
+    const off = await req(carla, 'PUT', '/api/me/chat/settings', { directMessages: false });
+    expect(off.json()).toEqual({ directMessages: false });
+
+    const refused = await req(ben, 'POST', '/api/me/chat/conversations/direct', {
+      tenantId: club,
+      personId: carla.personId,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({
+      code: 'chat.direct.start.forbidden',
+      detail: 'Diese Person möchte keine Direktnachrichten erhalten.',
+    });
+    // The history stays; Ben can no longer write to Carla, Carla can still answer.
+    expect((await send(ben, direct.id, 'Hallo?')).statusCode).toBe(403);
+    expect((await send(carla, direct.id, 'Ich schreibe dir, wenn nötig')).statusCode).toBe(201);
+    const bens = ChatConversationListSchema.parse(
+      (await req(ben, 'GET', '/api/me/chat/conversations')).json(),
+    );
+    expect(bens.items.find((c) => c.id === direct.id)).toMatchObject({ canWrite: false });
+
+    await req(carla, 'PUT', '/api/me/chat/settings', { directMessages: true });
+    expect((await send(ben, direct.id, 'Wieder offen')).statusCode).toBe(201);
+  });
+
+  it('refuses a bad setting', async () => {
+    const res = await req(carla, 'PUT', '/api/me/chat/settings', { directMessages: 'nein' });
+    expect(res.statusCode).toBe(400);
+    expect((await req(null, 'GET', '/api/me/chat/settings')).statusCode).toBe(401);
+  });
+});
+
+describe('reported messages (club admins)', () => {
+  it('shows reports to the club admins only; they dismiss them or delete the message', async () => {
+    const admin = await ctx.createPerson({ firstName: 'Ada', lastName: 'Admin' });
+    await ctx.addMembership(admin.personId, club);
+    await ctx.addMembership(admin.personId, club, 'admin');
+    const rude = ChatMessageSchema.parse((await send(anna, teamConversation, 'Unfreundlich')).json());
+    const fine = ChatMessageSchema.parse((await send(anna, teamConversation, 'Harmlos')).json());
+    await req(ben, 'POST', `/api/me/chat/messages/${rude.id}/report`, { reason: 'Beleidigung' });
+    await req(ben, 'POST', `/api/me/chat/messages/${fine.id}/report`, {});
+    const list = `/api/tenants/${club}/chat/reports`;
+
+    expect((await req(anna, 'GET', list)).statusCode).toBe(403);
+    expect((await req(committee, 'GET', list)).statusCode).toBe(403);
+    expect((await req(stranger, 'GET', list)).statusCode).toBe(404);
+    const res = await req(admin, 'GET', list);
+    expect(res.statusCode).toBe(200);
+    const { items } = ChatReportListSchema.parse(res.json());
+    expect(items.map((i) => i.message.id).sort()).toEqual([rude.id, fine.id].sort());
+    expect(items.find((i) => i.message.id === rude.id)).toMatchObject({
+      conversationTitle: 'Erste Herren',
+      reports: [{ reporterName: 'Ben Berg', reason: 'Beleidigung' }],
+    });
+
+    // A plain member cannot delete another's message, neither here nor through the own-message endpoint.
+    expect((await req(ben, 'DELETE', `/api/tenants/${club}/chat/messages/${rude.id}`)).statusCode).toBe(403);
+    expect((await req(ben, 'DELETE', `/api/me/chat/messages/${rude.id}`)).statusCode).toBe(404);
+    // Another club's admin with their own club id: not a report of theirs.
+    const otherAdmin = await ctx.createPerson();
+    await ctx.addMembership(otherAdmin.personId, otherClub);
+    await ctx.addMembership(otherAdmin.personId, otherClub, 'admin');
+    expect(
+      (await req(otherAdmin, 'DELETE', `/api/tenants/${otherClub}/chat/messages/${rude.id}`)).statusCode,
+    ).toBe(404);
+
+    expect((await req(admin, 'DELETE', `/api/tenants/${club}/chat/messages/${rude.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await req(admin, 'DELETE', `/api/tenants/${club}/chat/reports/${fine.id}`)).statusCode).toBe(204);
+    expect((await req(admin, 'GET', list)).json()).toEqual({ items: [] });
+    const page = ChatHistorySchema.parse(
+      (
+        await req(
+          ben,
+          'GET',
+          `/api/me/chat/conversations/${teamConversation}/messages?afterSeq=${rude.seq - 1}`,
+        )
+      ).json(),
+    );
+    expect(page.items.find((m) => m.id === rude.id)).toMatchObject({
+      body: '',
+      deletedAt: expect.any(String),
+    });
+    expect(page.items.find((m) => m.id === fine.id)).toMatchObject({ body: 'Harmlos', deletedAt: null });
+    // Handled reports are gone: a second dismissal is 404.
+    expect((await req(admin, 'DELETE', `/api/tenants/${club}/chat/reports/${fine.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('connection tickets (native apps)', () => {
+  const ticketFor = async (person: TestPerson) => {
+    const res = await req(person, 'POST', '/api/me/chat/ticket');
+    expect(res.statusCode).toBe(200);
+    return ChatTicketSchema.parse(res.json());
+  };
+  const statusOf = (ws: WebSocket) =>
+    new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_r, res) => resolve(res.statusCode!));
+      ws.on('open', () => resolve(101));
+    });
+
+  it('opens the socket once from a native app origin with a ticket, without cookie or header', async () => {
+    const t = await ticketFor(anna);
+    expect(new Date(t.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(30_000);
+    expect(t.websocketUrl).toContain(`ticket=${encodeURIComponent(t.ticket)}`);
+    const url = `${wsUrl}?ticket=${encodeURIComponent(t.ticket)}`;
+    const ws = new WebSocket(url, { headers: { origin: 'capacitor://localhost' } });
+    const ready = await new Promise<ChatServerFrame>((resolve) =>
+      ws.once('message', (d: Buffer) => resolve(JSON.parse(d.toString('utf8')) as ChatServerFrame)),
+    );
+    expect(ready).toEqual({ type: 'ready', personId: anna.personId });
+    ws.close();
+    // Single use.
+    expect(await statusOf(new WebSocket(url, { headers: { origin: 'https://localhost' } }))).toBe(401);
+    expect(await statusOf(new WebSocket(`${wsUrl}?ticket=erfunden`))).toBe(401);
+  });
+
+  it('refuses a foreign origin even with a ticket, and the native origins without one', async () => {
+    const t = await ticketFor(anna);
+    const foreign = new WebSocket(`${wsUrl}?ticket=${encodeURIComponent(t.ticket)}`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(await statusOf(foreign)).toBe(403);
+    const cookieLike = new WebSocket(wsUrl, {
+      headers: { ...(await ctx.auth(anna)), origin: 'capacitor://localhost' },
+    });
+    expect(await statusOf(cookieLike)).toBe(403);
+  });
+
+  it('is refused without a token', async () => {
+    expect((await req(null, 'POST', '/api/me/chat/ticket')).statusCode).toBe(401);
   });
 });

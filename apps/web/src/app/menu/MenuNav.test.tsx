@@ -1,9 +1,9 @@
 import { UnreadCountSchema } from '@vereinsheim/contracts/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../shared/api/client.ts';
 import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
@@ -25,8 +25,33 @@ function unreadCount(count: number) {
   );
 }
 
+/** The chat: its unread count, a ticket (the test client has a bearer token) and a socket that can push frames. */
+function chat(counts: number[]) {
+  const socket = ws.link(`${ORIGIN.replace('http', 'ws')}/api/chat/ws`);
+  const clients: { send: (data: string) => void }[] = [];
+  let call = 0;
+  server.use(
+    http.get(`${ORIGIN}/api/me/chat/unread-count`, () =>
+      HttpResponse.json({ count: counts[Math.min(call++, counts.length - 1)] }),
+    ),
+    http.post(`${ORIGIN}/api/me/chat/ticket`, () =>
+      HttpResponse.json({
+        ticket: 'ticket',
+        expiresAt: new Date(Date.now() + 30_000).toISOString(),
+        websocketUrl: `${ORIGIN.replace('http', 'ws')}/api/chat/ws?ticket=ticket`,
+      }),
+    ),
+    socket.addEventListener('connection', ({ client }) => {
+      clients.push(client);
+      client.send(JSON.stringify({ type: 'ready', personId: 'p' }));
+    }),
+  );
+  return { clients };
+}
+
 function renderMenu(pathname: string, unread = 0) {
   unreadCount(unread);
+  chat([0]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[pathname]}>
@@ -139,5 +164,23 @@ describe('side menu', () => {
     // let the count query settle before asserting the absence
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(within(nav).queryByTestId('unread-badge')).not.toBeInTheDocument();
+  });
+
+  it("shows the chat's unread count and updates it when a message arrives over the socket", async () => {
+    const live = chat([1, 2]);
+    unreadCount(0);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/']}>
+          <MenuNav pathname="/" links={testAppConfig.links} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
+    const link = await within(nav).findByRole('link', { name: /^Chat.*,\s*1 ungelesene Nachricht$/ });
+    expect(within(link).getByTestId('chat-unread-badge')).toHaveTextContent('1');
+    await vi.waitFor(() => expect(live.clients).toHaveLength(1));
+    live.clients[0]!.send(JSON.stringify({ type: 'read', conversationId: 'c', seq: 1, unreadCount: 0 }));
+    await vi.waitFor(() => expect(within(link).getByTestId('chat-unread-badge')).toHaveTextContent('2'));
   });
 });

@@ -93,6 +93,12 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return url.toString();
 }
 
+/** Whether the calls carry a bearer token (the native apps) rather than the web session's cookie. */
+export async function usesBearerToken(): Promise<boolean> {
+  if (!options) throw new Error('The API client is not configured.');
+  return Boolean(await options.getAccessToken());
+}
+
 /** The absolute URL of an API path (e.g. for a WebSocket: same origin and credentials as the API calls). */
 export function apiUrl(path: string): string {
   if (!options) throw new Error('The API client is not configured.');

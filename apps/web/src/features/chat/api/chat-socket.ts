@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatServerFrame } from '@vereinsheim/contracts/chat';
-import { apiUrl } from '../../../shared/api/client.ts';
+import { ChatTicketSchema } from '@vereinsheim/contracts/chat';
+import { apiRequest, apiUrl, usesBearerToken } from '../../../shared/api/client.ts';
 
 type Listener = (frame: ChatServerFrame) => void;
 
@@ -15,6 +16,8 @@ class ChatConnection {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ping: ReturnType<typeof setInterval> | undefined;
   private users = 0;
+  /** Counts opens: a ticket that arrives after the connection was closed or reopened is dropped. */
+  private generation = 0;
   connected = false;
 
   /** Starts (first user) and returns the stop function. */
@@ -46,9 +49,38 @@ class ChatConnection {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
   }
 
-  private open(): void {
+  /**
+   * The socket's URL: the web app's session cookie goes with the upgrade; the native apps (a bearer token,
+   * no cookie, and a browser WebSocket cannot send a header) first fetch a single-use ticket.
+   */
+  private async url(): Promise<string> {
+    if (await usesBearerToken()) {
+      const ticket = await apiRequest('me/chat/ticket', ChatTicketSchema, { method: 'POST' });
+      return ticket.websocketUrl;
+    }
     const url = new URL(apiUrl('chat/ws'));
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.toString();
+  }
+
+  private open(): void {
+    const generation = ++this.generation;
+    this.url().then(
+      (url) => {
+        if (generation === this.generation && this.users > 0) this.connect(url);
+      },
+      () => {
+        if (generation === this.generation && this.users > 0) this.reconnectLater();
+      },
+    );
+  }
+
+  private reconnectLater(): void {
+    const delay = Math.min(30_000, 500 * 2 ** this.retry++);
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  private connect(url: string): void {
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {
@@ -67,8 +99,7 @@ class ChatConnection {
       this.connected = false;
       clearInterval(this.ping);
       if (this.ws !== ws || this.users === 0) return;
-      const delay = Math.min(30_000, 500 * 2 ** this.retry++);
-      this.timer = setTimeout(() => this.open(), delay);
+      this.reconnectLater();
     };
   }
 
@@ -86,6 +117,7 @@ class ChatConnection {
   }
 
   private close(): void {
+    this.generation++;
     clearTimeout(this.timer);
     clearInterval(this.ping);
     const ws = this.ws;

@@ -6,4 +6,6 @@ export const chatKeys = {
   conversations: () => [...chatKeys.all, 'conversations'] as const,
   unreadCount: () => [...chatKeys.all, 'unread-count'] as const,
   contacts: () => [...chatKeys.all, 'contacts'] as const,
+  settings: () => [...chatKeys.all, 'settings'] as const,
+  reports: (tenantId: string) => [...chatKeys.all, 'reports', tenantId] as const,
 };

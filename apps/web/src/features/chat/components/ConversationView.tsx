@@ -1,5 +1,5 @@
 import type { ChatConversation, ChatMessage, ChatServerFrame } from '@vereinsheim/contracts/chat';
-import { CHAT_MESSAGE_MAX_LENGTH } from '@vereinsheim/contracts/chat';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_REACTIONS, type ChatReactionEmoji } from '@vereinsheim/contracts/chat';
 import { useIonAlert, useIonToast } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,9 +11,11 @@ import { uiLocale } from '../../../shared/i18n/locale.ts';
 import {
   blockChatPerson,
   deleteChatMessage,
+  editChatMessage,
   fetchHistory,
   markChatRead,
   muteChat,
+  reactToChatMessage,
   reportChatMessage,
   sendChatMessage,
 } from '../api/chat-api.ts';
@@ -54,6 +56,11 @@ export function ConversationView({
   const [loading, setLoading] = useState(true);
   const [failedToLoad, setFailedToLoad] = useState(false);
   const [text, setText] = useState('');
+  /** The message the composer answers, or edits (then its text is in the composer). */
+  const [replyTo, setReplyTo] = useState<Item | null>(null);
+  const [editing, setEditing] = useState<Item | null>(null);
+  const [picker, setPicker] = useState<string | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLOListElement>(null);
   const stickToBottom = useRef(true);
   const keepOffset = useRef<number | null>(null);
@@ -146,7 +153,7 @@ export function ConversationView({
       ).concat({ ...item, state: 'sending' }),
     );
     try {
-      const message = await sendChatMessage(id, item.body, item.clientId!);
+      const message = await sendChatMessage(id, item.body, item.clientId!, item.replyToId);
       setItems((current) => merge(current, [message]));
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
     } catch {
@@ -158,8 +165,21 @@ export function ConversationView({
     event.preventDefault();
     const body = text.trim();
     if (!body) return;
+    if (editing) {
+      const target = editing;
+      editChatMessage(target.id, body)
+        .then((message) => {
+          setItems((current) => merge(current, [message]));
+          setEditing(null);
+          setText('');
+        })
+        .catch(() => void presentToast({ message: t('actionFailed'), duration: 3000 }));
+      return;
+    }
     const clientId = crypto.randomUUID();
+    const quoted = replyTo;
     setText('');
+    setReplyTo(null);
     stickToBottom.current = true;
     void deliver({
       id: `pending-${clientId}`,
@@ -168,13 +188,40 @@ export function ConversationView({
       senderPersonId: personId,
       senderName: null,
       body,
-      replyToId: null,
+      replyToId: quoted?.id ?? null,
+      replyTo: quoted
+        ? { id: quoted.id, senderName: quoted.senderName, body: quoted.body, deleted: false }
+        : null,
+      reactions: [],
       clientId,
       createdAt: new Date().toISOString(),
       editedAt: null,
       deletedAt: null,
       state: 'sending',
     });
+  };
+
+  const startReply = (m: Item) => {
+    setEditing(null);
+    setReplyTo(m);
+    input.current?.focus();
+  };
+  const startEdit = (m: Item) => {
+    setReplyTo(null);
+    setEditing(m);
+    setText(m.body);
+    input.current?.focus();
+  };
+  const cancelCompose = () => {
+    if (editing) setText('');
+    setEditing(null);
+    setReplyTo(null);
+  };
+  const react = (m: Item, emoji: ChatReactionEmoji, reacted: boolean) => {
+    setPicker(null);
+    reactToChatMessage(m.id, emoji, reacted)
+      .then((message) => setItems((current) => merge(current, [message])))
+      .catch(() => void presentToast({ message: t('actionFailed'), duration: 3000 }));
   };
 
   const days = items.map((m) => new Date(m.createdAt).toDateString());
@@ -240,6 +287,15 @@ export function ConversationView({
                 data-testid="chat-message"
               >
                 {!own && <div className="vh-bubble__sender">{m.senderName}</div>}
+                {m.replyTo && !m.deletedAt && (
+                  <blockquote
+                    className="vh-bubble__quote"
+                    aria-label={t('replyTo', { name: m.replyTo.senderName ?? '' })}
+                  >
+                    <span className="vh-bubble__quote-name">{m.replyTo.senderName}</span>
+                    {m.replyTo.deleted ? <em>{t('deleted')}</em> : <span>{m.replyTo.body}</span>}
+                  </blockquote>
+                )}
                 {m.deletedAt ? <em>{t('deleted')}</em> : <div>{linkify(m.body)}</div>}
                 <div className="vh-bubble__meta">
                   {m.editedAt && !m.deletedAt && <span>{t('edited')} · </span>}
@@ -255,7 +311,55 @@ export function ConversationView({
                   {!m.state && (
                     <time dateTime={m.createdAt}>{timeOf(m.createdAt, i18n.resolvedLanguage)}</time>
                   )}
-                  {!m.state && !m.deletedAt && (
+                </div>
+                {!m.state && !m.deletedAt && (
+                  <div className="vh-bubble__actions">
+                    {m.reactions.map((r) => {
+                      const mine = r.personIds.includes(personId);
+                      return (
+                        <button
+                          key={r.emoji}
+                          type="button"
+                          className={`vh-reaction${mine ? ' vh-reaction--mine' : ''}`}
+                          aria-pressed={mine}
+                          title={r.names.join(', ')}
+                          aria-label={t('reactionChip', {
+                            emoji: r.emoji,
+                            count: r.personIds.length,
+                            names: r.names.join(', '),
+                          })}
+                          onClick={() => react(m, r.emoji, !mine)}
+                        >
+                          {r.emoji} {r.personIds.length}
+                        </button>
+                      );
+                    })}
+                    <button
+                      type="button"
+                      className="vh-chat__link-button vh-chat__action"
+                      aria-expanded={picker === m.id}
+                      onClick={() => setPicker(picker === m.id ? null : m.id)}
+                    >
+                      {t('react')}
+                    </button>
+                    {conversation.canWrite && (
+                      <button
+                        type="button"
+                        className="vh-chat__link-button vh-chat__action"
+                        onClick={() => startReply(m)}
+                      >
+                        {t('reply')}
+                      </button>
+                    )}
+                    {own && (
+                      <button
+                        type="button"
+                        className="vh-chat__link-button vh-chat__action"
+                        onClick={() => startEdit(m)}
+                      >
+                        {t('edit')}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="vh-chat__link-button vh-chat__action"
@@ -271,19 +375,51 @@ export function ConversationView({
                     >
                       {own ? t('delete') : t('report')}
                     </button>
-                  )}
-                </div>
+                    {picker === m.id && (
+                      <div role="group" aria-label={t('reactWith')} className="vh-reaction-picker">
+                        {CHAT_REACTIONS.map((emoji) => {
+                          const mine = m.reactions.some(
+                            (r) => r.emoji === emoji && r.personIds.includes(personId),
+                          );
+                          return (
+                            <button
+                              key={emoji}
+                              type="button"
+                              className="vh-reaction"
+                              aria-pressed={mine}
+                              onClick={() => react(m, emoji, !mine)}
+                            >
+                              {emoji}
+                            </button>
+                          );
+                        })}
+                      </div>
+                    )}
+                  </div>
+                )}
               </li>
             </Fragment>
           );
         })}
       </ol>
+      {conversation.canWrite && (replyTo || editing) && (
+        <div className="vh-chat__composing" role="status">
+          <span className="vh-chat__composing-text">
+            {editing ? t('editing') : t('replyingTo', { name: replyTo!.senderName ?? t('yourself') })}
+            {replyTo && <span className="vh-chat__composing-quote"> {replyTo.body}</span>}
+          </span>
+          <button type="button" className="vh-chat__link-button" onClick={cancelCompose}>
+            {t('cancel')}
+          </button>
+        </div>
+      )}
       {conversation.canWrite ? (
         <form className="vh-chat__composer" onSubmit={onSubmit}>
           <label className="vh-visually-hidden" htmlFor="vh-chat-input">
             {t('message')}
           </label>
           <textarea
+            ref={input}
             id="vh-chat-input"
             value={text}
             maxLength={CHAT_MESSAGE_MAX_LENGTH}
@@ -291,6 +427,7 @@ export function ConversationView({
             rows={1}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
+              if (e.key === 'Escape' && (replyTo || editing)) cancelCompose();
               if (e.key === 'Enter' && !e.shiftKey) {
                 e.preventDefault();
                 e.currentTarget.form?.requestSubmit();
@@ -298,7 +435,7 @@ export function ConversationView({
             }}
           />
           <button type="submit" className="vh-chat__button">
-            {t('send')}
+            {editing ? t('save') : t('send')}
           </button>
         </form>
       ) : (

@@ -1,14 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { ChatConversation } from '@vereinsheim/contracts/chat';
-import { useIonRouter } from '@ionic/react';
+import { IonToggle, useIonRouter } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useClaims } from '../../../shared/auth/session-context.tsx';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { useChatContacts, useConversations, useStartDirectChat } from '../api/chat-api.ts';
+import {
+  useChatContacts,
+  useChatSettings,
+  useConversations,
+  useSetDirectMessages,
+  useStartDirectChat,
+} from '../api/chat-api.ts';
 import { chatConnection } from '../api/chat-socket.ts';
 import { chatKeys } from '../api/keys.ts';
 import { ConversationView } from '../components/ConversationView.tsx';
@@ -84,6 +90,31 @@ function NewDirectMessage({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The person's chat settings: whether others may start direct conversations (ADR 0022). */
+function ChatSettingsSection() {
+  const { t } = useTranslation('chat');
+  const settings = useChatSettings();
+  const save = useSetDirectMessages();
+  return (
+    <section className="vh-chat-settings" aria-labelledby="vh-chat-settings">
+      <h2 id="vh-chat-settings">{t('settings.title')}</h2>
+      <IonToggle
+        checked={settings.data?.directMessages ?? true}
+        disabled={!settings.data || save.isPending}
+        onIonChange={(e) => save.mutate(e.detail.checked)}
+        aria-describedby="vh-chat-dm-hint"
+        justify="space-between"
+      >
+        {t('settings.directMessages')}
+      </IonToggle>
+      <p id="vh-chat-dm-hint" className="vh-chat-list__meta">
+        {t('settings.directMessagesHint')}
+      </p>
+      {save.isError && <p role="alert">{t('actionFailed')}</p>}
+    </section>
+  );
+}
+
 /** The chat (beta): the conversation list, or one conversation (`?c=<id>`); live over the WebSocket. */
 export default function InboxPage() {
   const { t } = useTranslation('chat');
@@ -135,6 +166,7 @@ export default function InboxPage() {
               <ConversationItem key={c.id} conversation={c} />
             ))}
           </ul>
+          <ChatSettingsSection />
         </>
       )}
     </AppPage>

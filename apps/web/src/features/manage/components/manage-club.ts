@@ -13,6 +13,7 @@ export const MANAGE_AREAS = [
   { key: 'members', path: '/manage/members', roles: ['admin'] },
   { key: 'invoices', path: '/manage/invoices', roles: ['committee', 'admin'] },
   { key: 'invitations', path: '/manage/invitations', roles: ['admin'] },
+  { key: 'chatReports', path: '/manage/chat-reports', roles: ['admin'] },
 ] as const satisfies readonly { key: string; path: string; roles: MembershipRole[] }[];
 
 export interface ManageClub {

@@ -54,6 +54,7 @@ describe('/manage', () => {
       '/manage/members',
       '/manage/invoices',
       '/manage/invitations',
+      '/manage/chat-reports',
     ]);
   });
 
