@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client.ts';
 import { dashboardKeys } from './keys.ts';
 
-export const DASHBOARD_EVENTS_COUNT = 4;
+export const DASHBOARD_EVENTS_COUNT = 5;
 
 /** The states the dashboard shows: invitations to answer and the events the person takes part in or waits for. */
 const SHOWN = 'invited,requested,waiting,participating';
