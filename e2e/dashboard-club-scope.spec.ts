@@ -19,7 +19,7 @@ test.describe('dashboard and club switch', () => {
       await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
       const next = page.getByRole('region', { name: 'Deine nächsten Termine' });
       await expect(next.getByTestId('club-scope')).toContainText('Alle Vereine');
-      const helpers = next.locator('ion-item').filter({ hasText: 'Helferrunde Sommerfest' });
+      const helpers = next.locator('ion-item').filter({ hasText: 'Helfertreffen im Vereinsheim' });
       const run = next.locator('ion-item').filter({ hasText: 'Abendlauf an der Isar' });
       await expect(helpers.getByText('Eingeladen')).toBeVisible();
       await expect(run.getByText('Eingeladen')).toBeVisible();
@@ -28,8 +28,10 @@ test.describe('dashboard and club switch', () => {
       ).toBeVisible();
 
       // Accept: a free event is registered with one tap.
-      await helpers.getByRole('button', { name: 'Einladung zu Helferrunde Sommerfest zusagen' }).click();
-      await expect(page.getByText('Du bist für Helferrunde Sommerfest angemeldet.')).toBeVisible();
+      await helpers
+        .getByRole('button', { name: 'Einladung zu Helfertreffen im Vereinsheim zusagen' })
+        .click();
+      await expect(page.getByText('Du bist für Helfertreffen im Vereinsheim angemeldet.')).toBeVisible();
       await expect(helpers.getByText('Angemeldet')).toBeVisible();
       await expect(helpers.getByRole('button', { name: /zusagen/ })).toHaveCount(0);
 

@@ -281,7 +281,7 @@ const EVENTS: DemoEvent[] = [
   {
     key: 'helferrunde',
     club: 'tsv-gruenwald',
-    name: 'Helferrunde Sommerfest',
+    name: 'Helfertreffen im Vereinsheim',
     description:
       'Wer übernimmt Grill, Kuchentheke und Aufbau? Kurze Absprache mit Getränken, der Vorstand lädt ein.',
     startsIn: 6 * DAY + 19 * HOUR,

@@ -12,7 +12,7 @@ import type { MyRegistration } from '@vereinsheim/contracts/events';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/client.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
@@ -31,7 +31,7 @@ function statusText(t: TFunction<'dashboard'>, registration: MyRegistration): st
 /** Answer buttons of one invitation: accept registers (or opens the event to choose prices), decline ends it. */
 function InvitationAnswer({ registration }: { registration: MyRegistration }) {
   const { t } = useTranslation('dashboard');
-  const router = useIonRouter();
+  const navigate = useNavigate();
   const [presentToast] = useIonToast();
   const { accept, decline } = useAnswerInvitation();
   const eventId = registration.event.id;
@@ -49,7 +49,7 @@ function InvitationAnswer({ registration }: { registration: MyRegistration }) {
         onClick={() =>
           accept.mutate(eventId, {
             onSuccess: (outcome) => {
-              if (outcome === 'choose') router.push(pathTo('event', { id: eventId }), 'forward');
+              if (outcome === 'choose') void navigate(pathTo('event', { id: eventId }));
               else toast(t('upcoming.accepted', { name }));
             },
             onError: failed,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/contracts/events';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { memoryStore } from '../../../shared/platform/storage.ts';
@@ -113,10 +113,15 @@ function page(items: MyRegistration[]) {
   });
 }
 
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
 function renderUpcoming() {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
+        <Location />
         <UpcomingEvents />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -165,7 +170,7 @@ describe('next events on the dashboard', () => {
   it("asks for the selected club's next events from now on and shows the person's status at each", async () => {
     renderUpcoming();
     const section = screen.getByRole('region', { name: 'Deine nächsten Termine' });
-    expect(await within(section).findByText('Vereinsabend')).toBeInTheDocument();
+    expect(await within(section).findByText('Vereinsabend', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(section).getByText('Eingeladen')).toBeInTheDocument();
     expect(within(section).getByText('Angemeldet')).toBeInTheDocument();
     expect(within(section).getByText('Warteliste, Platz 2')).toBeInTheDocument();
@@ -194,6 +199,44 @@ describe('next events on the dashboard', () => {
     fireEvent.click(await within(again).findByLabelText('Einladung zu Sommerfest absagen'));
     await waitFor(() => expect(posted.at(-1)).toBe('decline 00000000-0000-4000-8000-000000000205'));
     await waitFor(() => expect(within(again).queryByText('Sommerfest')).not.toBeInTheDocument());
+  });
+
+  it('opens the event page instead of registering blindly when the event has a price', async () => {
+    let contractAsked = false;
+    server.use(
+      http.get(`${ORIGIN}/api/event/:id/contract`, ({ params }) => {
+        contractAsked = true;
+        return HttpResponse.json({
+          id: 'c1',
+          foreignKeyId: String(params.id),
+          price: {
+            prices: [
+              {
+                id: 'p1',
+                name: 'Mitglied',
+                description: null,
+                kind: 'price',
+                amount: 10,
+                currency: 'EUR',
+                required: false,
+                group: null,
+              },
+            ],
+          },
+        });
+      }),
+    );
+    renderUpcoming();
+    const section = screen.getByRole('region', { name: 'Deine nächsten Termine' });
+    fireEvent.click(await within(section).findByLabelText('Einladung zu Vereinsabend zusagen'));
+    await waitFor(() => expect(contractAsked).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/events/00000000-0000-4000-8000-000000000201',
+      ),
+    );
+    expect(posted).toEqual([]);
+    expect(within(section).getByText('Eingeladen')).toBeInTheDocument();
   });
 
   it('shows an empty state when nothing is coming up', async () => {
