@@ -5,7 +5,6 @@ import {
   IonLabel,
   IonList,
   IonSkeletonText,
-  useIonRouter,
   useIonToast,
 } from '@ionic/react';
 import type { MyRegistration } from '@vereinsheim/contracts/events';
