@@ -2,16 +2,15 @@ import { DEMO, expect, signIn, test } from './fixtures.ts';
 
 test.describe('events', () => {
   test(
-    'filter by club, choose a price, register, see it in my registrations, withdraw',
+    'switch to one club, choose a price, register, see it in my registrations, withdraw',
     { tag: '@desktop-only' },
     async ({ page }) => {
       // Tagged @desktop-only: the journey changes the demo member's registration: one project is enough (both share one server).
       await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/events', expectPath: '/events' });
 
       await expect(page.getByText('Sommerfest 2026')).toBeVisible();
-      await page.locator('ion-select').filter({ hasText: 'Vereine' }).click();
-      await page.getByRole('checkbox', { name: 'SC Rheinaue Köln e.V.' }).click();
-      await page.getByRole('button', { name: 'Übernehmen' }).click();
+      await page.getByTestId('club-scope').locator('ion-select:visible').click();
+      await page.locator('ion-popover').getByText('SC Rheinaue Köln e.V.', { exact: true }).click();
       await expect(page.getByText('Sommerfest 2026')).toBeHidden();
       await expect(page.getByText('Vereinsschwimmfest')).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_DEFAULTS } from './constants.ts';
+import { uuidListQueryParam } from './invoice.ts';
 import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
 /** Who may read a post: the club's members, one team of the club, or everyone signed in. */
@@ -76,6 +77,13 @@ export const BlogQuerySchema = pagedQuerySchema(['CreatedAt']).extend({
   userid: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
 });
 export type BlogQuery = z.infer<typeof BlogQuerySchema>;
+
+/** GET /api/me/cms2/blogpost: optionally only some of the person's clubs (`tenantIds=a,b` or `tenantId` repeated). */
+export const MyBlogQuerySchema = BlogQuerySchema.extend({
+  tenantIds: uuidListQueryParam,
+  tenantId: uuidListQueryParam,
+});
+export type MyBlogQuery = z.infer<typeof MyBlogQuerySchema>;
 
 export const BlogTenantParamsSchema = z.object({ tenantId: z.uuid() });
 export const BlogPostParamsSchema = z.object({ id: z.uuid() });

@@ -304,6 +304,13 @@ const boolParam = z
 export const MyRegistrationsQuerySchema = pagedQuerySchema(['StartTime', 'RegisteredAt', 'CreatedAt']).extend(
   {
     includeCancelled: boolParam.optional(),
+    /** Only events that have not ended by then (ISO date or date-time), e.g. the dashboard's next events. */
+    from: isoDateOrDateTime.optional(),
+    /** Only these of the person's clubs (`a,b` or repeated); another club's id is answered 404. */
+    tenantIds: idsParam,
+    tenantId: idsParam,
+    /** Only registrations in these states (`invited,waiting` or repeated). */
+    status: z.preprocess(splitIds, z.array(RegistrationStatusSchema).max(6)).optional(),
   },
 );
 export type MyRegistrationsQuery = z.infer<typeof MyRegistrationsQuerySchema>;

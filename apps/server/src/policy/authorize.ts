@@ -88,3 +88,17 @@ export async function clubsWhere(actor: Actor, action: Action): Promise<string[]
     (tenantId) => decide(scope, action, { type: 'club', tenantId } as never) === 'allowed',
   );
 }
+
+/**
+ * A list's club filter (`tenantIds`): every id must be one of the actor's clubs ('club.view'), else 404 like
+ * any other club the actor cannot see. Returns the ids, or undefined for no filter.
+ */
+export async function authorizeClubFilter(
+  actor: Actor,
+  tenantIds: readonly string[] | undefined,
+): Promise<string[] | undefined> {
+  if (!tenantIds || tenantIds.length === 0) return undefined;
+  const unique = [...new Set(tenantIds)];
+  for (const tenantId of unique) await authorize(actor, 'club.view', { type: 'club', tenantId });
+  return unique;
+}

@@ -5,7 +5,16 @@
  */
 export type { Actor, ActorScope, OwnerScope } from './actor.ts';
 export { rolesIn } from './actor.ts';
-export { authorize, can, clubsWhere, decide, notAllowed, notVisible, type Decision } from './authorize.ts';
+export {
+  authorize,
+  authorizeClubFilter,
+  can,
+  clubsWhere,
+  decide,
+  notAllowed,
+  notVisible,
+  type Decision,
+} from './authorize.ts';
 export {
   describePolicy,
   POLICY,

@@ -272,7 +272,26 @@ const EVENTS: DemoEvent[] = [
     divisions: ['Offen für alle'],
     maxParticipants: 30,
     visibility: 'public',
-    registrations: [['vorstand', 'participating']],
+    // An invitation without prices: the dashboard answers it with one tap.
+    registrations: [
+      ['vorstand', 'participating'],
+      ['demo', 'invited'],
+    ],
+  },
+  {
+    key: 'helferrunde',
+    club: 'tsv-gruenwald',
+    name: 'Helfertreffen im Vereinsheim',
+    description:
+      'Wer übernimmt Grill, Kuchentheke und Aufbau? Kurze Absprache mit Getränken, der Vorstand lädt ein.',
+    startsIn: 6 * DAY + 19 * HOUR,
+    durationHours: 1.5,
+    place: { name: 'Vereinsheim', street: 'Ebertstraße', streetNumber: '1', zip: '82031', city: 'Grünwald' },
+    organiser: 'Vorstand',
+    disciplines: [],
+    divisions: ['Offen für alle'],
+    maxParticipants: 20,
+    registrations: [['demo', 'invited']],
   },
   {
     key: 'rheinuferlauf',

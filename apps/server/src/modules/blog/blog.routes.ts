@@ -8,6 +8,7 @@ import {
   BlogTenantParamsSchema,
   BlogTenantPostParamsSchema,
   CreateBlogPostSchema,
+  MyBlogQuerySchema,
   ProblemSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
@@ -24,8 +25,9 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     {
       schema: {
         tags: ['blog'],
-        summary: "News of all the signed-in person's clubs (pinned first, then newest first)",
-        querystring: BlogQuerySchema,
+        summary:
+          "News of all the signed-in person's clubs or of some of them (pinned first, then newest first)",
+        querystring: MyBlogQuerySchema,
         response: { 200: BlogPostListSchema, ...errors },
       },
     },

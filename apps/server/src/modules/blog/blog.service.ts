@@ -1,9 +1,9 @@
-import type { BlogPost, BlogPostList, BlogQuery, CreateBlogPost } from '@vereinsheim/contracts';
+import type { BlogPost, BlogPostList, BlogQuery, CreateBlogPost, MyBlogQuery } from '@vereinsheim/contracts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { BlogAttributeRecord } from '../../db/schema/index.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
-import { authorize, clubsWhere, notVisible, type Actor } from '../../policy/index.ts';
+import { authorize, authorizeClubFilter, clubsWhere, notVisible, type Actor } from '../../policy/index.ts';
 import {
   blogRepository,
   type BlogAudience,
@@ -125,10 +125,11 @@ async function list(
 }
 
 export const blogService = {
-  /** Posts of all the person's clubs. */
-  async listMine(db: Database, actor: Actor, query: BlogQuery): Promise<BlogPostList> {
+  /** Posts of all the person's clubs, or of the chosen ones (`tenantIds`; another club's id is answered 404). */
+  async listMine(db: Database, actor: Actor, query: MyBlogQuery): Promise<BlogPostList> {
     const audience = await audienceOf(actor);
-    return list(db, audience, audience.memberTenantIds, query);
+    const chosen = await authorizeClubFilter(actor, [...(query.tenantIds ?? []), ...(query.tenantId ?? [])]);
+    return list(db, audience, chosen ?? audience.memberTenantIds, query);
   },
 
   /** Posts of one club: everything the person may see there (only public posts for a non-member). */

@@ -155,6 +155,27 @@ describe('GET /api/me/cms2/blogpost', () => {
     expect(onlyA).not.toContain('b-members');
     expect(onlyA.slice(0, 2)).toEqual(['a-pin-high', 'a-pin-low']);
   });
+
+  it('lists only the chosen clubs with tenantIds, and refuses a club the person is not in with 404', async () => {
+    const both = await ctx.createPerson();
+    await ctx.addMembership(both.personId, clubA);
+    await ctx.addMembership(both.personId, clubB);
+    const onlyB = titles((await get(both, `/api/me/cms2/blogpost?tenantIds=${clubB}`)).json());
+    expect(onlyB).toEqual(['b-members']);
+    const onlyA = titles((await get(both, `/api/me/cms2/blogpost?tenantId=${clubA}`)).json());
+    expect(onlyA).toContain('a-new');
+    expect(onlyA).not.toContain('b-members');
+    const again = titles((await get(both, `/api/me/cms2/blogpost?tenantIds=${clubA},${clubB}`)).json());
+    expect(again).toEqual(expect.arrayContaining(['a-new', 'b-members']));
+
+    // member is in club A only: club B's id (or an unknown one) is answered like any invisible club.
+    for (const id of [clubB, crypto.randomUUID()]) {
+      const res = await get(member, `/api/me/cms2/blogpost?tenantIds=${clubA},${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'club.notFound' });
+    }
+    expect((await get(member, '/api/me/cms2/blogpost?tenantIds=nope')).statusCode).toBe(400);
+  });
 });
 
 describe('GET /api/…/cms2/blogpost/{id}', () => {

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -449,6 +450,10 @@ export const eventsRepository = {
     owner: OwnerScope,
     options: {
       includeCancelled: boolean;
+      /** Only events that end after this moment. */
+      endsAfter?: Date;
+      tenantIds?: string[];
+      statuses?: RegistrationRow['status'][];
       orderBy: 'start' | 'registered';
       order: 'ascending' | 'descending';
       limit: number;
@@ -466,6 +471,9 @@ export const eventsRepository = {
     const where = and(
       eq(eventRegistrations.personId, owner.personId),
       options.includeCancelled ? undefined : ne(eventRegistrations.status, 'cancelled'),
+      options.endsAfter ? gt(events.endsAt, options.endsAfter) : undefined,
+      options.tenantIds ? inArray(events.tenantId, options.tenantIds) : undefined,
+      options.statuses ? inArray(eventRegistrations.status, options.statuses) : undefined,
     );
     const dir = options.order === 'ascending' ? asc : desc;
     const found = await db

@@ -18,7 +18,13 @@ import {
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
-import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
+import {
+  authorize,
+  authorizeClubFilter,
+  notVisible,
+  type Actor,
+  type ActorScope,
+} from '../../policy/index.ts';
 import { sendMessage } from '../messages/index.ts';
 import { eventFileName } from './event-files.ts';
 import { buildCalendar } from './events.ical.ts';
@@ -463,8 +469,15 @@ export function eventsService(deps: EventsDeps) {
       const order = query.orderbytype ?? 'ascending';
       const window = pageWindow(query);
       const scope = await actor.scope();
+      const tenantIds = await authorizeClubFilter(
+        actor,
+        uuidFilter('tenantIds', [...(query.tenantIds ?? []), ...(query.tenantId ?? [])]),
+      );
       const { rows, total } = await repo.myRegistrations(db, scope, {
         includeCancelled: query.includeCancelled ?? false,
+        endsAfter: parseBound(query.from, 'from'),
+        tenantIds,
+        statuses: query.status?.length ? [...new Set(query.status)] : undefined,
         orderBy: (query.orderby ?? 'StartTime') === 'StartTime' ? 'start' : 'registered',
         order,
         limit: window.limit,

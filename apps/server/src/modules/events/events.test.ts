@@ -6,6 +6,7 @@ import {
   eventDisciplines,
   eventDivisions,
   eventRegistrationHistory,
+  eventRegistrations,
   messages,
 } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
@@ -555,6 +556,76 @@ describe('GET /api/me/event/registrations', () => {
     // Nobody else's registrations appear.
     const mine = (await inject('GET', '/api/me/event/registrations', outsider)).json<MyRegistrationList>();
     expect(mine.items).toEqual([]);
+  });
+
+  it('filters by from, club and status for the dashboard, and refuses another club with 404', async () => {
+    const club = await ctx.createClub('Dashboard-Verein');
+    const second = await ctx.createClub('Zweitverein');
+    const p = await memberOf(club);
+    await ctx.addMembership(p.personId, second, 'member');
+    const past = await createFixtureEvent(ctx.db, { tenantId: club, name: 'Vorbei', startsInDays: -3 });
+    const invited = await createFixtureEvent(ctx.db, { tenantId: club, name: 'Eingeladen', startsInDays: 4 });
+    const joined = await createFixtureEvent(ctx.db, { tenantId: club, name: 'Dabei', startsInDays: 2 });
+    const elsewhere = await createFixtureEvent(ctx.db, { tenantId: second, name: 'Zweitverein-Fest' });
+    await ctx.db.insert(eventRegistrations).values([
+      { tenantId: club, eventId: past.id, personId: p.personId, status: 'participating' },
+      { tenantId: club, eventId: invited.id, personId: p.personId, status: 'invited' },
+      { tenantId: club, eventId: joined.id, personId: p.personId, status: 'participating' },
+      { tenantId: second, eventId: elsewhere.id, personId: p.personId, status: 'participating' },
+    ]);
+    const names = async (query: string) =>
+      (await inject('GET', `/api/me/event/registrations?${query}`, p))
+        .json<MyRegistrationList>()
+        .items.map((r) => r.event.name);
+    const now = encodeURIComponent(new Date().toISOString());
+    expect(await names(`from=${now}`)).toEqual(['Dabei', 'Eingeladen', 'Zweitverein-Fest']);
+    expect(await names(`from=${now}&tenantIds=${club}`)).toEqual(['Dabei', 'Eingeladen']);
+    expect(await names(`from=${now}&tenantId=${second}`)).toEqual(['Zweitverein-Fest']);
+    expect(await names(`status=invited`)).toEqual(['Eingeladen']);
+
+    // Another club's id (one the person does not belong to) is not a filter but a refusal; so is a malformed one.
+    for (const query of [`tenantIds=${clubB}`, `tenantIds=${club},${clubB}`]) {
+      const res = await inject('GET', `/api/me/event/registrations?${query}`, p);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'club.notFound' });
+    }
+    expect((await inject('GET', '/api/me/event/registrations?tenantIds=nope', p)).statusCode).toBe(400);
+    expect((await inject('GET', '/api/me/event/registrations?status=maybe', p)).statusCode).toBe(400);
+  });
+
+  it('declines an invitation through registration/cancel; nobody else can decline it', async () => {
+    const club = await ctx.createClub('Einladungs-Verein');
+    const p = await memberOf(club);
+    const colleague = await memberOf(club);
+    const event = await createFixtureEvent(ctx.db, {
+      tenantId: club,
+      name: 'Einladung',
+      maxParticipants: 1,
+    });
+    await ctx.db
+      .insert(eventRegistrations)
+      .values({ tenantId: club, eventId: event.id, personId: p.personId, status: 'invited' });
+
+    // A colleague (same club, no registration) and a member of another club cannot touch it.
+    for (const other of [colleague, otherClub]) {
+      const res = await inject('POST', `/api/event/${event.id}/registration/cancel`, other, {});
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await inject('GET', `/api/event/${event.id}/registration`, p)).json()).toMatchObject({
+      eventProgressType: 'invited',
+    });
+
+    const declined = await inject('POST', `/api/event/${event.id}/registration/cancel`, p, {});
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ eventProgressType: 'cancelled', isCancelled: true });
+    const invitations = (
+      await inject('GET', '/api/me/event/registrations?status=invited', p)
+    ).json<MyRegistrationList>();
+    expect(invitations.items).toEqual([]);
+    // Declining took no place from anyone: the one place is still free.
+    expect((await inject('GET', `/api/event/${event.id}`, colleague)).json()).toMatchObject({
+      placesLeft: 1,
+    });
   });
 
   it('refuses an unknown orderby with 400', async () => {

@@ -7,3 +7,5 @@ export {
 } from './selection.ts';
 export { useManagedClub } from './managed.ts';
 export { ManagedClubSelect } from './ManagedClubSelect.tsx';
+export { ALL_CLUBS, useClubScope, type ClubScope } from './scope.ts';
+export { ClubScopeSelect } from './ClubScopeSelect.tsx';

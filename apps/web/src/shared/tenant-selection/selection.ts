@@ -19,6 +19,7 @@ export function toggleSelection(
 }
 
 let selected: string[] = [];
+let loaded = false;
 let store: KeyValueStore = preferences;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
@@ -37,9 +38,12 @@ export function loadTenantSelection(from: KeyValueStore = store): Promise<void> 
       selected = Array.isArray(value)
         ? value.filter((x): x is string => typeof x === 'string').slice(0, MAX_SELECTED_CLUBS)
         : [];
-      emit();
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(() => {
+      loaded = true;
+      emit();
+    });
   return loading;
 }
 
@@ -47,11 +51,13 @@ export function resetTenantSelection(to: KeyValueStore = preferences): void {
   selected = [];
   store = to;
   loading = null;
+  loaded = false;
   emit();
 }
 
 export function setTenantSelection(ids: string[]): void {
   selected = ids.slice(0, MAX_SELECTED_CLUBS);
+  loaded = true;
   emit();
   void store.set(TENANT_SELECTION_KEY, JSON.stringify(selected)).catch(() => undefined);
 }
@@ -77,6 +83,11 @@ export function useTenantSelection() {
     },
     clear: () => setTenantSelection([]),
   };
+}
+
+/** Whether the persisted selection has been read (until then a list would load all clubs, then reload). */
+export function useTenantSelectionLoaded(): boolean {
+  return useSyncExternalStore(subscribe, () => loaded);
 }
 
 /**

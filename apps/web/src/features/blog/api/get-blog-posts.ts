@@ -11,13 +11,24 @@ export const LooseBlogPageSchema = pagedListSchema(z.unknown()).transform((page)
   items: page.items.map(normalizeBlogPost),
 }));
 
-/** GET me/cms2/blogpost: the person's news, pinned first, then the newest. */
-export const fetchBlogPage = (page: number, signal?: AbortSignal) =>
-  fetchListPage('me/cms2/blogpost', LooseBlogPageSchema, page, NEWEST_FIRST, signal);
+/** GET me/cms2/blogpost: the person's news (of all clubs, or of `tenantIds`), pinned first, then the newest. */
+export const fetchBlogPage = (page: number, tenantIds?: string[], signal?: AbortSignal) =>
+  fetchListPage(
+    'me/cms2/blogpost',
+    LooseBlogPageSchema,
+    page,
+    { ...NEWEST_FIRST, tenantIds: tenantIds?.join(',') },
+    signal,
+  );
 
-export const blogPostsQueryOptions = () =>
-  pagedListQueryOptions({ queryKey: blogKeys.posts(), fetchPage: fetchBlogPage, staleTime: 30_000 });
+export const blogPostsQueryOptions = (tenantIds?: string[]) =>
+  pagedListQueryOptions({
+    queryKey: blogKeys.posts(tenantIds),
+    fetchPage: (page, signal) => fetchBlogPage(page, tenantIds, signal),
+    staleTime: 30_000,
+  });
 
-export function useBlogPosts() {
-  return useInfiniteQuery(blogPostsQueryOptions());
+/** The news of the club scope; waits (enabled false) until the scope is known. */
+export function useBlogPosts(tenantIds?: string[], enabled = true) {
+  return useInfiniteQuery({ ...blogPostsQueryOptions(tenantIds), enabled });
 }

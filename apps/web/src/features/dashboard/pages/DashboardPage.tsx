@@ -10,9 +10,11 @@ import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { LatestNews } from '../components/LatestNews.tsx';
 import { UnreadMessages } from '../components/UnreadMessages.tsx';
+import { UpcomingEvents } from '../components/UpcomingEvents.tsx';
+import '../components/dashboard.css';
 import { mediaUrl } from '../../../shared/api/media.ts';
 
-/** First dashboard: greets the person by name and lists their clubs. */
+/** The dashboard: greets the person, their next events (invitations answered here), clubs, news and messages. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const claims = useSession()?.claims;
@@ -33,31 +35,33 @@ export default function DashboardPage() {
       <h2>{name ? t('greeting', { name }) : t('greetingAnonymous')}</h2>
       <section aria-labelledby="dashboard-clubs">
         <h3 id="dashboard-clubs">{t('clubsTitle')}</h3>
-        <QueryStates
-          query={tenants}
-          texts={{ loading: t('clubsTitle'), loadError: t('loadError'), empty: t('noClubs') }}
-          isEmpty={(clubs) => clubs.items.length === 0}
-        >
-          {(clubs) => (
-            <IonList>
-              {clubs.items.map((tenant) => (
-                <IonItem key={tenant.id}>
-                  {tenant.avatarImageUrl && (
-                    <img
-                      className="vh-club-logo"
-                      slot="start"
-                      src={mediaUrl(tenant.avatarImageUrl)}
-                      alt=""
-                      width={40}
-                      height={40}
-                    />
-                  )}
-                  <IonLabel>{tenant.name}</IonLabel>
-                </IonItem>
-              ))}
-            </IonList>
-          )}
-        </QueryStates>
+        <div className="vh-dashboard-clubs-body">
+          <QueryStates
+            query={tenants}
+            texts={{ loading: t('clubsTitle'), loadError: t('loadError'), empty: t('noClubs') }}
+            isEmpty={(clubs) => clubs.items.length === 0}
+          >
+            {(clubs) => (
+              <IonList>
+                {clubs.items.map((tenant) => (
+                  <IonItem key={tenant.id}>
+                    {tenant.avatarImageUrl && (
+                      <img
+                        className="vh-club-logo"
+                        slot="start"
+                        src={mediaUrl(tenant.avatarImageUrl)}
+                        alt=""
+                        width={40}
+                        height={40}
+                      />
+                    )}
+                    <IonLabel>{tenant.name}</IonLabel>
+                  </IonItem>
+                ))}
+              </IonList>
+            )}
+          </QueryStates>
+        </div>
         <p>
           <Link to={pathTo('clubs')}>{t('manageClubs')}</Link>
         </p>
@@ -65,6 +69,7 @@ export default function DashboardPage() {
           <IonButton routerLink={pathTo('joinClub')}>{t('joinClub')}</IonButton>
         )}
       </section>
+      <UpcomingEvents />
       <LatestNews />
       <UnreadMessages />
     </AppPage>

@@ -19,6 +19,10 @@ export const calendarEventsQueryOptions = (range: { from: string; till: string }
     staleTime: CACHE_FRESHNESS_MS.eventList,
   });
 
-export function useCalendarEvents(range: { from: string; till: string }, tenantIds: string[]) {
-  return useQuery(calendarEventsQueryOptions(range, tenantIds));
+export function useCalendarEvents(
+  range: { from: string; till: string },
+  tenantIds: string[],
+  enabled = true,
+) {
+  return useQuery({ ...calendarEventsQueryOptions(range, tenantIds), enabled });
 }

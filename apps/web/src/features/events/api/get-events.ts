@@ -42,6 +42,6 @@ export const eventsQueryOptions = (filters: EventFilters) =>
     staleTime: CACHE_FRESHNESS_MS.eventList,
   });
 
-export function useEvents(filters: EventFilters) {
-  return useInfiniteQuery(eventsQueryOptions(filters));
+export function useEvents(filters: EventFilters, enabled = true) {
+  return useInfiniteQuery({ ...eventsQueryOptions(filters), enabled });
 }

@@ -7,7 +7,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { UI_LOCALES, uiLocale } from '../../../shared/i18n/locale.ts';
-import { useSelectedTenantIds } from '../../../shared/tenant-selection/index.ts';
+import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useCalendarEvents } from '../api/get-calendar-events.ts';
@@ -36,18 +36,18 @@ function rangeFor(date: Date): { from: string; till: string } {
   return { from: format(from, 'yyyy-MM-dd'), till: format(till, 'yyyy-MM-dd') };
 }
 
-/** /calendar: the selected clubs' events in month, week, day and agenda views, in the UI language. */
+/** /calendar: the club scope's events in month, week, day and agenda views, in the UI language. */
 export default function CalendarPage() {
   const { t, i18n } = useTranslation('events');
   const router = useIonRouter();
-  const tenantIds = useSelectedTenantIds();
+  const scope = useClubScope();
   const [date, setDate] = useState(() => new Date());
   // A phone shows the agenda first: a month grid at 390 px leaves each event two letters.
   const [view, setView] = useState<View>(() =>
     window.matchMedia?.('(max-width: 599px)').matches ? Views.AGENDA : Views.MONTH,
   );
   const range = useMemo(() => rangeFor(date), [date]);
-  const query = useCalendarEvents(range, tenantIds);
+  const query = useCalendarEvents(range, scope.tenantIds ?? [], scope.ready);
   const culture = uiLocale(i18n.resolvedLanguage).calendarCulture;
   const items = useMemo<CalendarItem[]>(
     () =>
@@ -88,6 +88,7 @@ export default function CalendarPage() {
 
   return (
     <AppPage title={t('calendarTitle')}>
+      <ClubScopeSelect scope={scope} />
       {query.isError && <EmptyState message={t('calendar.loadError')} />}
       <div className="vh-calendar" aria-busy={query.isFetching}>
         <Calendar<CalendarItem>

@@ -2,7 +2,7 @@ import { IonButton, IonInput, IonList, IonSelect, IonSelectOption } from '@ionic
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMergedPages } from '../../../shared/api/paging.ts';
-import { useMyTenants } from '../../../shared/tenant-selection/index.ts';
+import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useCatalogue } from '../api/get-catalogues.ts';
@@ -19,30 +19,30 @@ const initialFilters = (): EventFilters => ({
   tenantIds: [],
 });
 
-/** /events: endless list from today on, with the filters of spec §2 and pull-to-refresh. */
+/** /events: endless list from today on, of the club scope, with the filters of spec §2 and pull-to-refresh. */
 export default function EventListPage() {
   const { t } = useTranslation('events');
   const [filters, setFilters] = useState<EventFilters>(initialFilters);
-  const query = useEvents(filters);
+  const scope = useClubScope();
+  const query = useEvents({ ...filters, tenantIds: scope.tenantIds ?? [] }, scope.ready);
   const disciplines = useCatalogue('disciplines');
   const divisions = useCatalogue('divisions');
-  const clubs = useMyTenants();
   const events = useMergedPages(query);
   const set = (patch: Partial<EventFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const multi = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
   const selectLabels = { cancelText: t('filters.cancel'), okText: t('filters.ok') };
   const multiSelects: Array<{
-    key: 'disciplineIds' | 'divisionIds' | 'tenantIds';
+    key: 'disciplineIds' | 'divisionIds';
     label: string;
     options: Array<{ id: string; name: string }>;
   }> = [
     { key: 'disciplineIds', label: t('filters.disciplines'), options: disciplines.data ?? [] },
     { key: 'divisionIds', label: t('filters.divisions'), options: divisions.data ?? [] },
-    { key: 'tenantIds', label: t('filters.clubs'), options: clubs.data?.items ?? [] },
   ];
 
   return (
     <AppPage title={t('listTitle')}>
+      <ClubScopeSelect scope={scope} />
       <section className="vh-event-filters" aria-label={t('filters.title')}>
         <IonInput
           type="date"

@@ -3,17 +3,23 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchListPage, NEWEST_FIRST, pagedListQueryOptions } from '../../../shared/api/paging.ts';
 import { invoiceKeys } from './keys.ts';
 
-/** GET me/orderelements, CreatedAt descending (spec §7, §9). */
-export const fetchOrderElementsPage = (page: number, signal?: AbortSignal) =>
-  fetchListPage('me/orderelements', OrderElementListSchema, page, NEWEST_FIRST, signal);
+/** GET me/orderelements, CreatedAt descending (spec §7, §9), optionally of some clubs only. */
+export const fetchOrderElementsPage = (page: number, tenantIds?: string[], signal?: AbortSignal) =>
+  fetchListPage(
+    'me/orderelements',
+    OrderElementListSchema,
+    page,
+    { ...NEWEST_FIRST, tenantId: tenantIds?.join(',') },
+    signal,
+  );
 
-export const orderElementsQueryOptions = () =>
+export const orderElementsQueryOptions = (tenantIds?: string[]) =>
   pagedListQueryOptions({
-    queryKey: invoiceKeys.orderElements(),
-    fetchPage: fetchOrderElementsPage,
+    queryKey: invoiceKeys.orderElements(tenantIds),
+    fetchPage: (page, signal) => fetchOrderElementsPage(page, tenantIds, signal),
     staleTime: 30_000,
   });
 
-export function useOrderElements(enabled = true) {
-  return useInfiniteQuery({ ...orderElementsQueryOptions(), enabled });
+export function useOrderElements(enabled = true, tenantIds?: string[]) {
+  return useInfiniteQuery({ ...orderElementsQueryOptions(tenantIds), enabled });
 }

@@ -7,7 +7,8 @@ export type InvoiceFilter = InvoiceDirection | 'all';
 /** Every query key of the invoices feature. */
 export const invoiceKeys = {
   all: resourceKeys.invoices,
-  list: (filter: InvoiceFilter) => [...invoiceKeys.all, 'list', filter] as const,
+  list: (filter: InvoiceFilter, tenantIds?: string[]) =>
+    [...invoiceKeys.all, 'list', filter, tenantIds ?? 'all'] as const,
   detail: (id: string) => [...invoiceKeys.all, 'detail', id] as const,
-  orderElements: () => [...invoiceKeys.all, 'orderelements'] as const,
+  orderElements: (tenantIds?: string[]) => [...invoiceKeys.all, 'orderelements', tenantIds ?? 'all'] as const,
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { useMergedPages } from '../../../shared/api/paging.ts';
+import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useInvoices, type InvoiceFilter } from '../api/get-invoices.ts';
@@ -16,14 +17,15 @@ import '../components/invoices.css';
 type Tab = InvoiceFilter | 'orders';
 const TABS: Tab[] = ['all', 'incoming', 'outgoing', 'orders'];
 
-/** /invoices: incoming and outgoing invoices, newest first, endless scrolling, pull-to-refresh. */
+/** /invoices: the club scope's incoming and outgoing invoices, newest first, endless scrolling, pull-to-refresh. */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation('invoices');
   const language = i18n.resolvedLanguage;
   const [tab, setTab] = useState<Tab>('all');
   const filter: InvoiceFilter = tab === 'orders' ? 'all' : tab;
-  const query = useInvoices(filter);
-  const orders = useOrderElements(tab === 'orders');
+  const scope = useClubScope();
+  const query = useInvoices(filter, scope.tenantIds, scope.ready);
+  const orders = useOrderElements(tab === 'orders' && scope.ready, scope.tenantIds);
   const invoices = useMergedPages(query);
 
   return (
@@ -46,6 +48,7 @@ export default function InvoicesPage() {
         </IonToolbar>
       }
     >
+      <ClubScopeSelect scope={scope} />
       {tab === 'orders' ? (
         <OrderElementsList query={orders} />
       ) : (

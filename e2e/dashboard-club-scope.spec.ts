@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures.ts';
+
+const TSV = 'TSV Grünwald 1894 e.V.';
+
+/** Chooses a club (or 'Alle Vereine') in the page's club switch. */
+async function switchClub(page: Page, name: string) {
+  await page.getByTestId('club-scope').locator('ion-select:visible').click();
+  await page.locator('ion-popover').getByText(name, { exact: true }).click();
+  await expect(page.locator('ion-popover')).toBeHidden();
+}
+
+test.describe('dashboard and club switch', () => {
+  test(
+    'demo@ sees her invitations among her next events and answers them on the dashboard',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      // Tagged @desktop-only: answering changes the demo member's registrations (both projects share one server).
+      await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+      const next = page.getByRole('region', { name: 'Deine nächsten Termine' });
+      await expect(next.getByTestId('club-scope')).toContainText('Alle Vereine');
+      const helpers = next.locator('ion-item').filter({ hasText: 'Helfertreffen im Vereinsheim' });
+      const run = next.locator('ion-item').filter({ hasText: 'Abendlauf an der Isar' });
+      await expect(helpers.getByText('Eingeladen')).toBeVisible();
+      await expect(run.getByText('Eingeladen')).toBeVisible();
+      await expect(
+        next.getByText('Warteliste, Platz 2').or(next.getByText('Angemeldet')).first(),
+      ).toBeVisible();
+
+      // Accept: a free event is registered with one tap.
+      await helpers
+        .getByRole('button', { name: 'Einladung zu Helfertreffen im Vereinsheim zusagen' })
+        .click();
+      await expect(page.getByText('Du bist für Helfertreffen im Vereinsheim angemeldet.')).toBeVisible();
+      await expect(helpers.getByText('Angemeldet')).toBeVisible();
+      await expect(helpers.getByRole('button', { name: /zusagen/ })).toHaveCount(0);
+
+      // Decline: the invitation ends and the event leaves the list.
+      await run.getByRole('button', { name: 'Einladung zu Abendlauf an der Isar absagen' }).click();
+      await expect(page.getByText('Du hast die Einladung zu Abendlauf an der Isar abgesagt.')).toBeVisible();
+      await expect(run).toHaveCount(0);
+
+      // Both answers hold after a reload (the server has them).
+      await page.reload();
+      await expect(helpers.getByText('Angemeldet')).toBeVisible();
+      await expect(next.getByText('Abendlauf an der Isar')).toHaveCount(0);
+    },
+  );
+
+  test('switching the club scopes news and events and the pages name the club', async ({ page }) => {
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
+    const feed = page.getByRole('feed');
+    const scope = page.getByTestId('club-scope').locator('ion-select:visible');
+    await expect(scope).toContainText('Alle Vereine');
+    await expect(feed.getByText('Neue Trainingszeiten ab Oktober')).toBeVisible(); // SC Rheinaue
+    await expect(feed.getByText('Sommerfest am Sportplatz')).toBeVisible(); // TSV Grünwald
+
+    const scoped = page.waitForRequest(
+      (r) => r.url().includes('/api/me/cms2/blogpost?') && r.url().includes('tenantIds='),
+    );
+    await switchClub(page, TSV);
+    await scoped;
+    await expect(scope).toContainText(`Verein: ${TSV}`);
+    await expect(feed.getByText('Sommerfest am Sportplatz')).toBeVisible();
+    await expect(feed.getByText('Neue Trainingszeiten ab Oktober')).toHaveCount(0);
+
+    // The choice holds on the events page (one shared scope).
+    await page.goto('/events');
+    const eventScope = page.getByTestId('club-scope').locator('ion-select:visible');
+    await expect(eventScope).toContainText(`Verein: ${TSV}`);
+    await expect(page.getByText('Sommerfest 2026')).toBeVisible();
+    await expect(page.getByText('Vereinsschwimmfest')).toHaveCount(0); // SC Rheinaue
+
+    await switchClub(page, 'Alle Vereine');
+    await expect(eventScope).toContainText('Alle Vereine');
+    await expect(page.getByText('Vereinsschwimmfest')).toBeVisible();
+  });
+});
