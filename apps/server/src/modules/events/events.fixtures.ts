@@ -22,6 +22,7 @@ export interface FixtureEvent {
   registrationDeadline?: Date | null;
   freeCancellationDeadline?: Date | null;
   visibility?: 'members' | 'public';
+  showParticipants?: boolean;
   cancelled?: boolean;
   disciplineIds?: string[];
   divisionIds?: string[];
@@ -65,6 +66,7 @@ export async function createFixtureEvent(
       registrationDeadline: input.registrationDeadline ?? null,
       freeCancellationDeadline: input.freeCancellationDeadline ?? null,
       visibility: input.visibility ?? 'members',
+      showParticipants: input.showParticipants ?? false,
       cancelled: input.cancelled ?? false,
     })
     .returning({ id: events.id });
