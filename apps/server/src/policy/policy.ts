@@ -261,7 +261,10 @@ export const POLICY = {
   'event.participants.view': entry({
     subject: 'participantList',
     see: anyOf<ParticipantListSubject>(publicEvent, clubMember),
-    may: allOf<ParticipantListSubject>(listShown, anyOf<ParticipantListSubject>(clubMember, registeredForEvent)),
+    may: allOf<ParticipantListSubject>(
+      listShown,
+      anyOf<ParticipantListSubject>(clubMember, registeredForEvent),
+    ),
   }),
   // News
   'blog.post.view': entry({

@@ -168,7 +168,9 @@ describe('the participant list', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json<EventRegistration>().showInParticipantList).toBe(true);
     expect((await inject('PATCH', url, anna, { showInParticipantList: false })).statusCode).toBe(200);
-    const after = (await inject('GET', `/api/event/${event.id}/participants`, anna)).json<EventParticipantList>();
+    const after = (
+      await inject('GET', `/api/event/${event.id}/participants`, anna)
+    ).json<EventParticipantList>();
     expect(after.items.map((i) => i.name)).toEqual(['Bernd Barsch']);
   });
 
@@ -206,7 +208,9 @@ describe('the participant list', () => {
   it('answers 404 when changing a registration one does not have', async () => {
     const event = await createFixtureEvent(ctx.db, { tenantId: clubA, showParticipants: true });
     const p = await memberOf(clubA);
-    const res = await inject('PATCH', `/api/event/${event.id}/registration`, p, { showInParticipantList: true });
+    const res = await inject('PATCH', `/api/event/${event.id}/registration`, p, {
+      showInParticipantList: true,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'registration.notFound' });
   });

@@ -11,6 +11,7 @@ import {
 import {
   PRICE_SELECTION_MESSAGES,
   evaluatePriceSelection,
+  priceSelectionTotal,
   type PriceOption,
   type PriceSelectionState,
 } from '@vereinsheim/contracts/events';
@@ -27,9 +28,12 @@ export function priceSelectionState(options: PriceOption[], selected: string[]):
   return evaluatePriceSelection(options, selected);
 }
 
+/** A required option without alternatives: preselected (initialPriceSelection) and not deselectable. */
+export const isLocked = (o: PriceOption) => o.kind === 'option' && o.required && !o.group;
+
 /**
  * One base price (radio) and the options (checkboxes; options of one group behave like radios).
- * Shows the current selection state with the spec's messages.
+ * Shows the current selection state with the spec's messages and the total of the selection.
  */
 export function PriceSelection({
   options,
@@ -50,7 +54,9 @@ export function PriceSelection({
 
   const choosePrice = (id: string) =>
     onChange([...selected.filter((s) => !prices.some((p) => p.id === s)), id]);
+  const total = priceSelectionTotal(options, selected);
   const toggleOption = (option: PriceOption, checked: boolean) => {
+    if (isLocked(option) && !checked) return;
     let next = selected.filter((s) => s !== option.id);
     if (checked) {
       if (option.group)
@@ -83,7 +89,8 @@ export function PriceSelection({
           {addOns.map((o) => (
             <IonItem key={o.id}>
               <IonCheckbox
-                checked={selected.includes(o.id)}
+                checked={selected.includes(o.id) || isLocked(o)}
+                disabled={isLocked(o)}
                 onIonChange={(e) => toggleOption(o, e.detail.checked)}
                 justify="space-between"
               >
@@ -96,6 +103,11 @@ export function PriceSelection({
             </IonItem>
           ))}
         </IonList>
+      )}
+      {total && (
+        <p className="vh-price-total" aria-live="polite" data-testid="price-total">
+          {t('prices.total')} <strong>{formatMoney(total.amount, total.currency, lang)}</strong>
+        </p>
       )}
       <p role="status" data-state={state} className={state === 'complete' ? 'vh-ok' : 'vh-hint'}>
         {message(state)}
