@@ -18,11 +18,29 @@ test.describe('events', () => {
       await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
       const detailUrl = new URL(page.url()).pathname;
       await expect(page.getByText('Bitte wähle einen Preis')).toBeVisible();
+      // The required option starts chosen; the total follows the choice.
+      await expect(page.getByTestId('price-total')).toHaveText('Gesamt: 3,00 €');
       await page.getByText(/^Erwachsene –/).click();
-      await expect(page.getByText('Bitte wähle die Pflichtoptionen')).toBeVisible();
-      await page.getByText(/^Leihchip Zeitmessung –/).click();
       await expect(page.getByText('Auswahl vollständig')).toBeVisible();
-      await page.getByRole('button', { name: 'Verbindlich anmelden' }).click();
+      await expect(page.getByTestId('price-total')).toHaveText('Gesamt: 21,00 €');
+      await page.getByText(/^Finisher-Shirt –/).click();
+      await expect(page.getByTestId('price-total')).toHaveText('Gesamt: 36,00 €');
+      // The required option cannot be dropped.
+      await page.getByText(/^Leihchip Zeitmessung –/).click({ force: true });
+      await expect(page.getByTestId('price-total')).toHaveText('Gesamt: 36,00 €');
+      await page.getByText('Meinen Namen in der Teilnehmerliste zeigen').click();
+      await page.getByRole('button', { name: 'Weiter zur Übersicht' }).click();
+
+      // The review step: what will be booked, then the binding registration.
+      const review = page.getByRole('region', { name: 'Deine Anmeldung prüfen' });
+      await expect(review).toContainText('Rheinufer-Lauf 10 km');
+      await expect(review).toContainText('Erwachsene18,00 €');
+      await expect(review).toContainText('Leihchip Zeitmessung3,00 €');
+      await expect(review).toContainText('Finisher-Shirt15,00 €');
+      await expect(review).toContainText('Gesamt36,00 €');
+      await expect(review).toContainText('Kostenlose Abmeldung bis');
+      await expect(review).toContainText('Dein Name wird gezeigt');
+      await review.getByRole('button', { name: 'Verbindlich anmelden' }).click();
 
       await expect(page.getByRole('heading', { name: 'Erfolgreich angemeldet!' })).toBeVisible();
       await page.getByRole('button', { name: 'Zur Übersicht' }).click();
@@ -30,7 +48,16 @@ test.describe('events', () => {
       const item = page.locator('ion-item:visible').filter({ hasText: 'Rheinufer-Lauf 10 km' });
       await expect(item.getByText('Angemeldet')).toBeVisible();
 
+      // Back on the event: what was booked, with its amounts, and the participant list with her name.
       await page.goto(detailUrl);
+      const booked = page.getByTestId('booked-registration');
+      await expect(booked).toContainText('Angemeldet');
+      await expect(booked).toContainText('Erwachsene18,00 €');
+      await expect(booked).toContainText('Leihchip Zeitmessung3,00 €');
+      await expect(booked).toContainText('Finisher-Shirt15,00 €');
+      await expect(booked).toContainText('Gesamt36,00 €');
+      const list = page.getByRole('region', { name: 'Teilnehmerliste' });
+      await expect(list.getByText('Mia Hoffmann')).toBeVisible();
       await page.locator('ion-button:visible', { hasText: 'Abmelden' }).click();
       await page.locator('ion-alert').getByRole('button', { name: 'Abmelden' }).click();
       await expect(page.getByText('Du bist abgemeldet.')).toBeVisible();

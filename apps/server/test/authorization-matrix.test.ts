@@ -67,6 +67,7 @@ async function clubEvent(f: Fixture, visibility: 'members' | 'public' = 'members
   const event = await createFixtureEvent(f.ctx.db, {
     tenantId: f.club,
     visibility,
+    showParticipants: true,
     prices: [{ name: 'Mitglied', kind: 'price', amount: 10 }],
     contactPersons: [{ name: 'Erika Kontakt', email: 'erika@example.org' }],
   });
@@ -483,6 +484,18 @@ const MATRIX: Record<string, Row<unknown>> = {
     request: event((s) => s.eventId),
     // A clubmate who is not registered has nothing to cancel: the registration is not theirs to see.
     expect: { stranger: 404, member: 404, owner: 200 },
+  }),
+  'PATCH /api/event/:id/registration': row({
+    setup: ownersRegistration,
+    request: (s: E) => ({ params: { id: s.eventId }, payload: { showInParticipantList: true } }),
+    // Only one's own registration: a clubmate who is not registered has none to change.
+    expect: { stranger: 404, member: 404, owner: 200 },
+  }),
+  // The participant list (the event shows it): another club's member does not see the members-only event.
+  'GET /api/event/:id/participants': row({
+    setup: ownersRegistration,
+    request: event((s) => s.eventId),
+    expect: { stranger: 404, member: 200, owner: 200 },
   }),
   'GET /api/tenants/:tenantId/event/:eventId/eventparticipant/:personId': row({
     setup: ownersRegistration,

@@ -60,6 +60,8 @@ export const ManageEventInputSchema = z.object({
   maxParticipants: z.number().int().min(0).max(100_000).nullable().default(null),
   maxWaiting: z.number().int().min(0).max(100_000).default(0),
   requiresApproval: z.boolean().default(false),
+  /** Participants who agree to it see a list of each other (ADR 0025). */
+  showParticipants: z.boolean().default(false),
   priceOptions: z.array(ManagePriceOptionInputSchema).max(50).default([]),
   contactPersons: z.array(ManageContactPersonInputSchema).max(20).default([]),
 });
@@ -100,6 +102,7 @@ export const ManagedEventSchema = z.object({
   maxParticipants: z.number().int().nullable(),
   maxWaiting: z.number().int(),
   requiresApproval: z.boolean(),
+  showParticipants: z.boolean(),
   cancelled: z.boolean(),
   participantCount: z.number().int(),
   waitingCount: z.number().int(),

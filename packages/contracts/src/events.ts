@@ -115,6 +115,41 @@ export function evaluatePriceSelection(
   return 'complete';
 }
 
+/** A sum of money in the currency unit (e.g. 12.5 EUR). */
+export const MoneySchema = z.object({ amount: z.number(), currency: z.string().length(3) });
+export type Money = z.infer<typeof MoneySchema>;
+
+/**
+ * The total of the chosen price options, summed in cents so that the server and the web show the same
+ * figure (the server computes a registration's total with this function too). Unknown ids count nothing;
+ * null when the event has no price options.
+ */
+export function priceSelectionTotal(
+  options: readonly Pick<PriceOption, 'id' | 'amount' | 'currency'>[],
+  selectedIds: readonly string[],
+): Money | null {
+  if (options.length === 0) return null;
+  const selected = new Set(selectedIds);
+  const cents = options
+    .filter((o) => selected.has(o.id))
+    .reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
+  return { amount: cents / 100, currency: options[0]!.currency };
+}
+
+/**
+ * The selection a registration form starts with: every required option that has no alternatives (it cannot
+ * be deselected), and the base price when there is only one.
+ */
+export function initialPriceSelection(
+  options: readonly Pick<PriceOption, 'id' | 'kind' | 'required' | 'group'>[],
+): string[] {
+  const prices = options.filter((o) => o.kind === 'price');
+  return [
+    ...(prices.length === 1 ? [prices[0]!.id] : []),
+    ...options.filter((o) => o.kind === 'option' && o.required && !o.group).map((o) => o.id),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Events
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +188,14 @@ export const EventRegistrationSchema = z.object({
   waitingPosition: z.number().int().min(1).nullable(),
   /** False once the free-cancellation deadline has passed: cancelling is still possible, but not free. */
   freeCancellation: z.boolean(),
+  /** The booked price options (`priceOptionIds`) with their names and amounts. */
+  bookedOptions: z.array(
+    PriceOptionSchema.pick({ id: true, name: true, kind: true, amount: true, currency: true }),
+  ),
+  /** The sum of the booked options (priceSelectionTotal); null when the event has no prices. */
+  total: MoneySchema.nullable(),
+  /** The person agreed to be named in the event's participant list (where the event shows one). */
+  showInParticipantList: z.boolean(),
 });
 export type EventRegistration = z.infer<typeof EventRegistrationSchema>;
 
@@ -183,6 +226,8 @@ export const EventSchema = z.object({
   placesLeft: z.number().int().nullable().describe('null: unlimited'),
   waitingPlacesLeft: z.number().int(),
   requiresApproval: z.boolean(),
+  /** The organiser shows participants who agreed to it a list of each other (GET …/participants). */
+  showParticipants: z.boolean(),
   visibility: EventVisibilitySchema,
   cancelled: z.boolean(),
   status: EventStatusSchema,
@@ -245,6 +290,8 @@ export const RegisterForEventBodySchema = z.preprocess(
   (v) => v ?? {},
   z.object({
     priceOptionIds: z.array(z.string().min(1).max(64)).max(50).default([]),
+    /** 'Meinen Namen in der Teilnehmerliste zeigen' (only used where the event shows a participant list). */
+    showInParticipantList: z.boolean().default(false),
   }),
 );
 export type RegisterForEventBody = z.infer<typeof RegisterForEventBodySchema>;
@@ -257,6 +304,18 @@ export const CancelRegistrationBodySchema = z.preprocess(
     sendNotification: z.boolean().optional(),
   }),
 );
+
+/** PATCH /api/event/{id}/registration: what the person may change on their registration later. */
+export const UpdateRegistrationBodySchema = z.object({ showInParticipantList: z.boolean() });
+export type UpdateRegistrationBody = z.infer<typeof UpdateRegistrationBodySchema>;
+
+/** GET /api/event/{id}/participants: participating persons who agreed to be listed, by name. */
+export const EventParticipantListSchema = z.object({
+  items: z.array(z.object({ personId: z.string(), name: z.string() })),
+  /** Everyone holding a place, listed or not. */
+  participantCount: z.number().int(),
+});
+export type EventParticipantList = z.infer<typeof EventParticipantListSchema>;
 
 export const EventDocumentSchema = z.object({
   id: z.string(),

@@ -19,6 +19,16 @@ export interface RegistrationSubject {
   tenantId: string;
   personId: string;
 }
+/** An event's participant list (ADR 0025): who holds a place there and agreed to be named. */
+export interface ParticipantListSubject {
+  type: 'participantList';
+  tenantId: string;
+  visibility: EventVisibility;
+  /** The organiser shows the list (the event's `showParticipants`). */
+  shown: boolean;
+  /** The actor is registered for the event (holding a place or waiting). */
+  registered: boolean;
+}
 export interface BlogPostSubject {
   type: 'blogPost';
   tenantId: string;
@@ -100,6 +110,7 @@ export type Subject =
   | ClubSubject
   | EventSubject
   | RegistrationSubject
+  | ParticipantListSubject
   | BlogPostSubject
   | TeamSubject
   | SharedItemSubject
@@ -151,10 +162,21 @@ const role = (...roles: MembershipRole[]) =>
 
 const owner = rule<{ personId: string }>('owner', false, (scope, s) => s.personId === scope.personId);
 
-const publicEvent = rule<EventSubject>(
+const publicEvent = rule<{ tenantId: string; visibility: EventVisibility }>(
   'anyone (public event)',
   false,
   (_scope, s) => s.visibility === 'public',
+);
+
+const listShown = rule<ParticipantListSubject>(
+  'the event shows its participant list',
+  false,
+  (_scope, s) => s.shown,
+);
+const registeredForEvent = rule<ParticipantListSubject>(
+  'registered for the event',
+  false,
+  (_scope, s) => s.registered,
 );
 
 const postScope = (...types: BlogScopeType[]) =>
@@ -242,6 +264,15 @@ export const POLICY = {
   'event.registration.view': entry({
     subject: 'registration',
     see: anyOf<RegistrationSubject>(owner, role('organiser', 'committee', 'admin')),
+  }),
+  'event.registration.update': entry({ subject: 'registration', see: owner }),
+  'event.participants.view': entry({
+    subject: 'participantList',
+    see: anyOf<ParticipantListSubject>(publicEvent, clubMember),
+    may: allOf<ParticipantListSubject>(
+      listShown,
+      anyOf<ParticipantListSubject>(clubMember, registeredForEvent),
+    ),
   }),
   // News
   'blog.post.view': entry({

@@ -54,6 +54,8 @@ interface DemoEvent {
   registrationDeadlineIn?: number;
   freeCancellationIn?: number;
   requiresApproval?: boolean;
+  /** The event shows participants who agree a list of each other. */
+  showParticipants?: boolean;
   visibility?: 'members' | 'public';
   cancelled?: boolean;
   prices?: DemoPrice[];
@@ -306,6 +308,7 @@ const EVENTS: DemoEvent[] = [
     divisions: ['Jugend U18', 'Erwachsene', 'Senioren Ü50'],
     maxParticipants: 400,
     maxWaiting: 50,
+    showParticipants: true,
     visibility: 'public',
     registrationDeadlineIn: 12 * DAY,
     freeCancellationIn: 10 * DAY,
@@ -449,6 +452,7 @@ export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promis
         maxParticipants: e.maxParticipants,
         maxWaiting: e.maxWaiting ?? 0,
         requiresApproval: e.requiresApproval ?? false,
+        showParticipants: e.showParticipants ?? false,
         visibility: e.visibility ?? 'members',
         cancelled: e.cancelled ?? false,
       })

@@ -64,6 +64,8 @@ export const events = pgTable(
     maxParticipants: integer('max_participants'),
     maxWaiting: integer('max_waiting').notNull().default(0),
     requiresApproval: boolean('requires_approval').notNull().default(false),
+    /** Participants who agreed to it see a list of each other's names (ADR 0025). */
+    showParticipants: boolean('show_participants').notNull().default(false),
     visibility: eventVisibilityEnum('visibility').notNull().default('members'),
     cancelled: boolean('cancelled').notNull().default(false),
     createdAt: createdAt(),
@@ -197,6 +199,8 @@ export const eventRegistrations = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The person agreed to be named in the event's participant list ('Meinen Namen … zeigen'). */
+    showInParticipantList: boolean('show_in_participant_list').notNull().default(false),
     /** Set (clock_timestamp) when the place or waiting place was taken; orders the waiting list. */
     registeredAt: ts('registered_at').notNull().defaultNow(),
     cancelledAt: ts('cancelled_at'),

@@ -23,6 +23,7 @@ export interface FixtureEvent {
   registrationStartsAt?: Date | null;
   freeCancellationDeadline?: Date | null;
   visibility?: 'members' | 'public';
+  showParticipants?: boolean;
   cancelled?: boolean;
   disciplineIds?: string[];
   divisionIds?: string[];
@@ -67,6 +68,7 @@ export async function createFixtureEvent(
       registrationStartsAt: input.registrationStartsAt ?? null,
       freeCancellationDeadline: input.freeCancellationDeadline ?? null,
       visibility: input.visibility ?? 'members',
+      showParticipants: input.showParticipants ?? false,
       cancelled: input.cancelled ?? false,
     })
     .returning({ id: events.id });

@@ -71,6 +71,7 @@ function eventValues(input: ManageEventData): EventValues {
     maxParticipants: input.maxParticipants,
     maxWaiting: input.maxWaiting,
     requiresApproval: input.requiresApproval,
+    showParticipants: input.showParticipants,
     visibility: input.visibility,
   };
 }
@@ -222,6 +223,7 @@ export function eventsManageService(deps: EventsDeps) {
       maxParticipants: event.maxParticipants,
       maxWaiting: event.maxWaiting,
       requiresApproval: event.requiresApproval,
+      showParticipants: event.showParticipants,
       cancelled: event.cancelled,
       participantCount: counts.places,
       waitingCount: counts.waiting,

@@ -29,6 +29,7 @@ import {
   eventRegistrationHistory,
   eventRegistrations,
   events,
+  persons,
   tenants,
 } from '../../db/schema/index.ts';
 import type { ActorScope, OwnerScope } from '../../policy/index.ts';
@@ -74,6 +75,27 @@ const WAITING_POSITION = sql<
   number | null
 >`case when ${eventRegistrations.status} = 'waiting' then (select count(*) from ${eventRegistrations} w where w.event_id = ${eventRegistrations.eventId} and w.status = 'waiting' and (w.registered_at, w.id) <= (${eventRegistrations.registeredAt}, ${eventRegistrations.id})) end`;
 
+/** A booked price option as the registration shows it (name and amount as the event's contract lists them). */
+export interface BookedOptionRow {
+  id: string;
+  name: string;
+  kind: PriceOptionRow['kind'];
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The selected registration row's booked price options (its `priceOptionIds` among the options of its event's
+ * contract), as one JSON column: no query per registration. Options in use cannot be removed (the club side
+ * answers 409), so every id resolves.
+ */
+const BOOKED_OPTIONS = sql<
+  { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
+>`(select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventRegistrations.eventId} and exists (select 1 from jsonb_array_elements_text(${eventRegistrations.priceOptionIds}) x where x = o.id::text))`;
+
+const toBooked = (rows: { amount: number | string }[] | null) =>
+  (rows ?? []).map((o) => ({ ...o, amount: Number(o.amount) })) as BookedOptionRow[];
+
 export interface EventPageDetails {
   eventId: string;
   disciplines: { id: string; name: string }[];
@@ -84,6 +106,7 @@ export interface EventPageDetails {
   /** The owner's own registration, if any, and its waiting position (null unless waiting). */
   registration: RegistrationRow | null;
   waitingPosition: number | null;
+  bookedOptions: BookedOptionRow[];
 }
 
 export interface EventWithCounts {
@@ -225,6 +248,7 @@ export const eventsRepository = {
         } | null>`(select json_build_object('amount', o.amount, 'currency', o.currency) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${events.id} and o.kind = 'price' order by o.amount, o.position, o.name limit 1)`,
         registration: eventRegistrations,
         waitingPosition: WAITING_POSITION,
+        bookedOptions: BOOKED_OPTIONS,
       })
       .from(events)
       .leftJoin(
@@ -236,6 +260,7 @@ export const eventsRepository = {
       ...r,
       fee: r.fee ? { amount: Number(r.fee.amount), currency: r.fee.currency } : null,
       waitingPosition: r.waitingPosition === null ? null : Math.max(1, Number(r.waitingPosition)),
+      bookedOptions: r.registration ? toBooked(r.bookedOptions) : [],
     }));
   },
 
@@ -349,6 +374,64 @@ export const eventsRepository = {
     return row;
   },
 
+  /** The booked price options of one registration (lists read them with BOOKED_OPTIONS instead). */
+  async bookedOptions(db: DbOrTx, registrationId: string): Promise<BookedOptionRow[]> {
+    const [row] = await db
+      .select({ options: BOOKED_OPTIONS })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, registrationId));
+    return toBooked(row?.options ?? []);
+  },
+
+  /** Changes the person's consent to be named in the participant list; undefined when not visible. */
+  async setShowInParticipantList(
+    tx: DbOrTx,
+    scope: EventScope,
+    registration: { id: string; eventId: string },
+    value: boolean,
+  ): Promise<RegistrationRow | undefined> {
+    const [row] = await tx
+      .update(eventRegistrations)
+      .set({ showInParticipantList: value, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(eventRegistrations.id, registration.id),
+          eq(eventRegistrations.eventId, registration.eventId),
+          ofVisibleEvent(tx, scope, eventRegistrations.eventId),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /**
+   * The participant list: persons holding a confirmed place (participating) who agreed to be named, by name,
+   * and how many hold a place in all. Whether the actor may read it is the policy's `event.participants.view`.
+   */
+  async listedParticipants(db: DbOrTx, scope: EventScope, eventId: string) {
+    const rows = await db
+      .select({
+        personId: eventRegistrations.personId,
+        firstName: persons.firstName,
+        lastName: persons.lastName,
+        listed: eventRegistrations.showInParticipantList,
+      })
+      .from(eventRegistrations)
+      .innerJoin(persons, eq(persons.id, eventRegistrations.personId))
+      .where(
+        and(
+          eq(eventRegistrations.eventId, eventId),
+          eq(eventRegistrations.status, 'participating'),
+          ofVisibleEvent(db, scope, eventRegistrations.eventId),
+        ),
+      )
+      .orderBy(asc(persons.firstName), asc(persons.lastName), asc(eventRegistrations.id));
+    return {
+      items: rows.filter((r) => r.listed),
+      participantCount: rows.length,
+    };
+  },
+
   /** 1-based position on the waiting list, by registration time (compared in SQL: microsecond precision). */
   async waitingPosition(db: DbOrTx, scope: EventScope, reg: RegistrationRow): Promise<number> {
     const [row] = await db
@@ -375,6 +458,7 @@ export const eventsRepository = {
       personId: string;
       status: RegistrationStatus;
       priceOptionIds: string[];
+      showInParticipantList?: boolean;
     },
   ): Promise<RegistrationRow> {
     const [row] = await tx
@@ -385,6 +469,7 @@ export const eventsRepository = {
         set: {
           status: input.status,
           priceOptionIds: input.priceOptionIds,
+          showInParticipantList: input.showInParticipantList ?? false,
           registeredAt: sql`clock_timestamp()`,
           cancelledAt: null,
           updatedAt: sql`now()`,
@@ -465,6 +550,7 @@ export const eventsRepository = {
       event: EventRow;
       tenantName: string;
       waitingPosition: number | null;
+      bookedOptions: BookedOptionRow[];
     }[];
     total: number;
   }> {
@@ -482,6 +568,7 @@ export const eventsRepository = {
         event: events,
         tenantName: tenants.name,
         waitingPosition: WAITING_POSITION,
+        bookedOptions: BOOKED_OPTIONS,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(eventRegistrations)
@@ -494,11 +581,12 @@ export const eventsRepository = {
       )
       .limit(options.limit)
       .offset(options.offset);
-    const rows = found.map(({ registration, event, tenantName, waitingPosition }) => ({
+    const rows = found.map(({ registration, event, tenantName, waitingPosition, bookedOptions }) => ({
       registration,
       event,
       tenantName,
       waitingPosition: waitingPosition === null ? null : Math.max(1, Number(waitingPosition)),
+      bookedOptions: toBooked(bookedOptions),
     }));
     if (found.length > 0 || options.offset === 0) return { rows, total: found[0]?.total ?? 0 };
     const [count] = await db

@@ -12,6 +12,7 @@ import {
   EventIdParamsSchema,
   EventListQuerySchema,
   EventListSchema,
+  EventParticipantListSchema,
   EventParticipantParamsSchema,
   EventRegistrationSchema,
   EventSchema,
@@ -20,6 +21,7 @@ import {
   ProblemSchema,
   RegisterForEventBodySchema,
   TenantEventParamsSchema,
+  UpdateRegistrationBodySchema,
 } from '@vereinsheim/contracts';
 import { actorOf } from '../../plugins/auth.ts';
 import { eventsService, type EventsDeps } from './events.service.ts';
@@ -120,6 +122,37 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app, deps)
       const registration = await service.register(actorOf(request), request.params.id, request.body);
       return reply.code(201).send(registration);
     },
+  );
+
+  app.patch(
+    '/event/:id/registration',
+    {
+      schema: {
+        tags,
+        summary: 'Change my registration: whether my name is shown in the participant list',
+        params: EventIdParamsSchema,
+        body: UpdateRegistrationBodySchema,
+        response: { 200: EventRegistrationSchema, ...problems },
+      },
+    },
+    (request) => service.updateRegistration(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/event/:id/participants',
+    {
+      schema: {
+        tags,
+        summary: 'Participants who agreed to be named (where the event shows its participant list)',
+        description:
+          'Only where the organiser turned showParticipants on, and only for members of the club or persons ' +
+          'registered for the event (else 403). Lists participating persons whose registration has ' +
+          'showInParticipantList; participantCount counts everyone holding a confirmed place.',
+        params: EventIdParamsSchema,
+        response: { 200: EventParticipantListSchema, ...problems, 403: ProblemSchema },
+      },
+    },
+    (request) => service.participants(actorOf(request), request.params.id),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   PRICE_SELECTION_MESSAGES,
   evaluatePriceSelection,
   eventStatus,
+  priceSelectionTotal,
   type CalendarFeed,
   type EventContactPerson,
   type EventContract,
@@ -10,10 +11,12 @@ import {
   type EventDocument,
   type EventList,
   type EventListQuery,
+  type EventParticipantList,
   type EventRegistration,
   type MyRegistrationList,
   type MyRegistrationsQuery,
   type RegisterForEventBody,
+  type UpdateRegistrationBody,
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
@@ -32,6 +35,7 @@ import {
   eventsRepository as repo,
   isUuid,
   PLACE_STATUSES,
+  type BookedOptionRow,
   type EventScope,
   type EventRow,
   type EventWithCounts,
@@ -77,7 +81,10 @@ async function toRegistration(
   now = new Date(),
   /** Already read with the registration (lists); otherwise one query when waiting. */
   position?: number | null,
+  /** Already read with the registration (lists); otherwise one query. */
+  booked?: BookedOptionRow[],
 ): Promise<EventRegistration> {
+  const bookedOptions = booked ?? (await repo.bookedOptions(db, reg.id));
   return {
     registrationId: reg.id,
     eventId: reg.eventId,
@@ -95,6 +102,12 @@ async function toRegistration(
           ? position
           : await repo.waitingPosition(db, scope, reg),
     freeCancellation: freeCancellation(event, now),
+    bookedOptions,
+    total: priceSelectionTotal(
+      bookedOptions,
+      bookedOptions.map((o) => o.id),
+    ),
+    showInParticipantList: reg.showInParticipantList,
   };
 }
 
@@ -121,7 +134,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
       const detail = details.get(event.id);
       const reg = detail?.registration;
       const registration = reg
-        ? await toRegistration(db, scope, reg, event, now, detail.waitingPosition)
+        ? await toRegistration(db, scope, reg, event, now, detail.waitingPosition, detail.bookedOptions)
         : null;
       return {
         id: event.id,
@@ -157,6 +170,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
           event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - participantCount),
         waitingPlacesLeft: Math.max(0, event.maxWaiting - waitingCount),
         requiresApproval: event.requiresApproval,
+        showParticipants: event.showParticipants,
         visibility: event.visibility,
         cancelled: event.cancelled,
         status: eventStatus({ start: event.startsAt, end: event.endsAt, cancelled: event.cancelled }, now),
@@ -423,6 +437,7 @@ export function eventsService(deps: EventsDeps) {
           personId: actor.personId,
           status,
           priceOptionIds: selected,
+          showInParticipantList: body.showInParticipantList,
         });
         await repo.addHistory(tx, {
           registrationId: reg.id,
@@ -465,6 +480,47 @@ export function eventsService(deps: EventsDeps) {
       });
     },
 
+    /** Changes what the person may change on their own registration later: the participant-list consent. */
+    async updateRegistration(
+      actor: Actor,
+      id: string,
+      body: UpdateRegistrationBody,
+    ): Promise<EventRegistration> {
+      const { event, scope } = await visible(actor, id);
+      return db.transaction(async (tx) => {
+        const reg = await repo.registration(tx, scope, event.id, actor.personId);
+        if (!reg || reg.status === 'cancelled') throw notVisible('registration');
+        await authorize(actor, 'event.registration.update', {
+          type: 'registration',
+          tenantId: event.tenantId,
+          personId: reg.personId,
+        });
+        const updated = (await repo.setShowInParticipantList(tx, scope, reg, body.showInParticipantList))!;
+        return toRegistration(tx, scope, updated, event);
+      });
+    },
+
+    /**
+     * The participant list (ADR 0025): participating persons who agreed to be named. Only where the organiser
+     * shows it, and only to members of the club or persons registered for the event.
+     */
+    async participants(actor: Actor, id: string): Promise<EventParticipantList> {
+      const { event, scope } = await visible(actor, id);
+      const mine = await repo.registration(db, scope, event.id, actor.personId);
+      await authorize(actor, 'event.participants.view', {
+        type: 'participantList',
+        tenantId: event.tenantId,
+        visibility: event.visibility,
+        shown: event.showParticipants,
+        registered: !!mine && mine.status !== 'cancelled' && mine.status !== 'invited',
+      });
+      const { items, participantCount } = await repo.listedParticipants(db, scope, event.id);
+      return {
+        items: items.map((p) => ({ personId: p.personId, name: `${p.firstName} ${p.lastName}`.trim() })),
+        participantCount,
+      };
+    },
+
     async myRegistrations(actor: Actor, query: MyRegistrationsQuery): Promise<MyRegistrationList> {
       const order = query.orderbytype ?? 'ascending';
       const window = pageWindow(query);
@@ -485,8 +541,8 @@ export function eventsService(deps: EventsDeps) {
       });
       const now = new Date();
       const items = await Promise.all(
-        rows.map(async ({ registration, event, tenantName, waitingPosition }) => ({
-          ...(await toRegistration(db, scope, registration, event, now, waitingPosition)),
+        rows.map(async ({ registration, event, tenantName, waitingPosition, bookedOptions }) => ({
+          ...(await toRegistration(db, scope, registration, event, now, waitingPosition, bookedOptions)),
           event: {
             id: event.id,
             name: event.name,

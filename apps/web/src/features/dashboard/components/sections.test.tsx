@@ -89,6 +89,9 @@ function registration(
     cancelledAt: null,
     waitingPosition,
     freeCancellation: true,
+    bookedOptions: [],
+    total: null,
+    showInParticipantList: false,
     event: {
       id: `00000000-0000-4000-8000-00000000020${n}`,
       name,

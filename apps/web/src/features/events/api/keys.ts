@@ -19,6 +19,7 @@ export const eventKeys = {
   detail: (id: string) => [...eventKeys.all, 'detail', id] as const,
   contract: (id: string) => [...eventKeys.all, 'contract', id] as const,
   registration: (id: string) => [...eventKeys.all, 'registration', id] as const,
+  participants: (id: string) => [...eventKeys.all, 'participants', id] as const,
   contactPersons: (tenantId: string, eventId: string) =>
     [...eventKeys.all, 'contactpersons', tenantId, eventId] as const,
   documents: (tenantId: string, eventId: string) =>

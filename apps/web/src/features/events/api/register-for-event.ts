@@ -3,11 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client.ts';
 import { eventKeys } from './keys.ts';
 
-/** POST /api/event/{id}/registration with the chosen price option ids. */
-export function registerForEvent(id: string, priceOptionIds: string[]) {
+export interface RegistrationChoice {
+  priceOptionIds: string[];
+  /** 'Meinen Namen in der Teilnehmerliste zeigen' */
+  showInParticipantList?: boolean;
+}
+
+/** POST /api/event/{id}/registration with the chosen price option ids (and the participant-list consent). */
+export function registerForEvent(id: string, choice: RegistrationChoice) {
   return apiRequest(`event/${encodeURIComponent(id)}/registration`, EventRegistrationSchema, {
     method: 'POST',
-    body: { priceOptionIds },
+    body: choice,
   });
 }
 
@@ -15,7 +21,7 @@ export function registerForEvent(id: string, priceOptionIds: string[]) {
 export function useRegisterForEvent(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (priceOptionIds: string[]) => registerForEvent(id, priceOptionIds),
+    mutationFn: (choice: RegistrationChoice) => registerForEvent(id, choice),
     onSettled: () => client.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -11,6 +11,7 @@ import {
 import {
   PRICE_SELECTION_MESSAGES,
   evaluatePriceSelection,
+  priceSelectionTotal,
   type PriceOption,
   type PriceSelectionState,
 } from '@vereinsheim/contracts/events';
@@ -27,9 +28,39 @@ export function priceSelectionState(options: PriceOption[], selected: string[]):
   return evaluatePriceSelection(options, selected);
 }
 
+/** A required option without alternatives: preselected (initialPriceSelection) and not deselectable. */
+export const isLocked = (o: PriceOption) => o.kind === 'option' && o.required && !o.group;
+
+/** The selection with this base price instead of any other. */
+export function withPrice(options: PriceOption[], selected: string[], id: string): string[] {
+  return [...selected.filter((s) => !options.some((p) => p.kind === 'price' && p.id === s)), id];
+}
+
+/**
+ * The selection with an option checked or unchecked: checking one of a group drops the others of the group;
+ * a locked (required, no alternatives) option stays chosen.
+ */
+export function withOption(
+  options: PriceOption[],
+  selected: string[],
+  option: PriceOption,
+  checked: boolean,
+): string[] {
+  if (isLocked(option) && !checked) return selected;
+  let next = selected.filter((s) => s !== option.id);
+  if (checked) {
+    if (option.group)
+      next = next.filter(
+        (s) => !options.some((o) => o.kind === 'option' && o.id === s && o.group === option.group),
+      );
+    next.push(option.id);
+  }
+  return next;
+}
+
 /**
  * One base price (radio) and the options (checkboxes; options of one group behave like radios).
- * Shows the current selection state with the spec's messages.
+ * Shows the current selection state with the spec's messages and the total of the selection.
  */
 export function PriceSelection({
   options,
@@ -48,17 +79,10 @@ export function PriceSelection({
   const state = priceSelectionState(options, selected);
   const chosenPrice = prices.find((p) => selected.includes(p.id))?.id;
 
-  const choosePrice = (id: string) =>
-    onChange([...selected.filter((s) => !prices.some((p) => p.id === s)), id]);
-  const toggleOption = (option: PriceOption, checked: boolean) => {
-    let next = selected.filter((s) => s !== option.id);
-    if (checked) {
-      if (option.group)
-        next = next.filter((s) => !addOns.some((o) => o.id === s && o.group === option.group));
-      next.push(option.id);
-    }
-    onChange(next);
-  };
+  const total = priceSelectionTotal(options, selected);
+  const choosePrice = (id: string) => onChange(withPrice(options, selected, id));
+  const toggleOption = (option: PriceOption, checked: boolean) =>
+    onChange(withOption(options, selected, option, checked));
 
   return (
     <section className="vh-event-section" aria-labelledby="vh-prices-title">
@@ -83,7 +107,8 @@ export function PriceSelection({
           {addOns.map((o) => (
             <IonItem key={o.id}>
               <IonCheckbox
-                checked={selected.includes(o.id)}
+                checked={selected.includes(o.id) || isLocked(o)}
+                disabled={isLocked(o)}
                 onIonChange={(e) => toggleOption(o, e.detail.checked)}
                 justify="space-between"
               >
@@ -96,6 +121,11 @@ export function PriceSelection({
             </IonItem>
           ))}
         </IonList>
+      )}
+      {total && (
+        <p className="vh-price-total" aria-live="polite" data-testid="price-total">
+          {t('prices.total')} <strong>{formatMoney(total.amount, total.currency, lang)}</strong>
+        </p>
       )}
       <p role="status" data-state={state} className={state === 'complete' ? 'vh-ok' : 'vh-hint'}>
         {message(state)}

@@ -1,8 +1,17 @@
-import { IonBackButton, IonButton, IonSpinner, useIonAlert, useIonRouter, useIonToast } from '@ionic/react';
+import {
+  IonBackButton,
+  IonButton,
+  IonCheckbox,
+  IonSpinner,
+  useIonAlert,
+  useIonRouter,
+  useIonToast,
+} from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { REDIRECTING_MESSAGE_MS } from '@vereinsheim/contracts/constants';
+import { initialPriceSelection, type EventRegistration } from '@vereinsheim/contracts/events';
 import {
   canShare,
   copyText,
@@ -20,6 +29,10 @@ import { fetchEventIcs } from '../api/get-event-ical.ts';
 import { useEventRegistration } from '../api/get-event-registration.ts';
 import { hapticSuccess } from '../../../shared/platform/haptics.ts';
 import { useRegisterForEvent } from '../api/register-for-event.ts';
+import { useUpdateRegistration } from '../api/update-registration.ts';
+import { BookedRegistration } from '../components/BookedRegistration.tsx';
+import { ParticipantList } from '../components/ParticipantList.tsx';
+import { RegistrationReview } from '../components/RegistrationReview.tsx';
 import { EventContactPersons } from '../components/EventContactPersons.tsx';
 import { EventDocuments } from '../components/EventDocuments.tsx';
 import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
@@ -43,8 +56,11 @@ export default function EventDetailPage() {
   const register = useRegisterForEvent(id);
   const cancel = useCancelRegistration(id);
   const priceMessage = usePriceMessage();
-  const [selected, setSelected] = useState<string[]>([]);
-  const [registered, setRegistered] = useState(false);
+  const update = useUpdateRegistration(id);
+  const [selected, setSelected] = useState<string[] | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [step, setStep] = useState<'choose' | 'review'>('choose');
+  const [registered, setRegistered] = useState<EventRegistration | null>(null);
 
   useEffect(() => {
     if (!registered) return;
@@ -59,6 +75,15 @@ export default function EventDetailPage() {
       <AppPage title={t('detailTitle')}>
         <div className="vh-event-success" role="status">
           <h2>{t('success.title')}</h2>
+          {event.data && (
+            <BookedRegistration
+              event={event.data}
+              registration={registered}
+              consentPending
+              onConsentChange={() => undefined}
+              summaryOnly
+            />
+          )}
           <p>{t('success.message')}</p>
           <IonButton onClick={() => router.push(pathTo('myRegistrations'), 'forward')}>
             {t('success.toOverview')}
@@ -88,11 +113,12 @@ export default function EventDetailPage() {
 
   const e = event.data;
   const options = contract.data?.price.prices ?? [];
-  const state = priceSelectionState(options, selected);
+  // Until the person changes it: the required options (and a single base price) are chosen.
+  const chosen = selected ?? initialPriceSelection(options);
+  const state = priceSelectionState(options, chosen);
   const mine = registration.data ?? null;
   const active =
     mine !== null && mine.eventProgressType !== 'cancelled' && mine.eventProgressType !== 'invited';
-  const full = e.placesLeft === 0;
   const opensLater = registrationOpensLater(e);
   const shareData = {
     title: e.name,
@@ -101,13 +127,25 @@ export default function EventDetailPage() {
   };
 
   const onRegister = () =>
-    register.mutate(selected, {
-      onSuccess: () => {
-        setRegistered(true);
-        void hapticSuccess();
+    register.mutate(
+      { priceOptionIds: chosen, showInParticipantList: e.showParticipants && consent },
+      {
+        onSuccess: (registration) => {
+          setRegistered(registration);
+          void hapticSuccess();
+        },
+        onError: (error) => toast(t('registerFailed', { message: error.message })),
       },
-      onError: (error) => toast(t('registerFailed', { message: error.message })),
-    });
+    );
+
+  const onConsentChange = (show: boolean) =>
+    update.mutate(
+      { showInParticipantList: show },
+      {
+        onSuccess: () => toast(show ? t('participants.nowListed') : t('participants.nowHidden')),
+        onError: (error) => toast(t('participants.changeFailed', { message: error.message })),
+      },
+    );
 
   const onWithdraw = () =>
     void presentAlert({
@@ -212,31 +250,50 @@ export default function EventDetailPage() {
           <IonSpinner aria-label={t('loading')} />
         ) : active && mine ? (
           <>
-            <p>
-              <strong>{t(`progress.${mine.eventProgressType}`)}</strong>
-              {mine.waitingPosition !== null && (
-                <> – {t('details.waitingPosition', { position: mine.waitingPosition })}</>
-              )}
-            </p>
+            <BookedRegistration
+              event={e}
+              registration={mine}
+              consentPending={update.isPending}
+              onConsentChange={onConsentChange}
+            />
             <IonButton color="danger" fill="outline" disabled={cancel.isPending} onClick={onWithdraw}>
               {t('withdraw')}
             </IonButton>
           </>
+        ) : e.registrationOpen && step === 'review' ? (
+          <RegistrationReview
+            event={e}
+            options={options}
+            selected={chosen}
+            showInParticipantList={consent}
+            pending={register.isPending}
+            onConfirm={onRegister}
+            onBack={() => setStep('choose')}
+          />
         ) : e.registrationOpen ? (
           <>
             {contract.isPending ? (
               <IonSpinner aria-label={t('loading')} />
             ) : (
-              <PriceSelection options={options} selected={selected} onChange={setSelected} />
+              <PriceSelection options={options} selected={chosen} onChange={setSelected} />
+            )}
+            {e.showParticipants && (
+              <IonCheckbox
+                className="vh-consent"
+                labelPlacement="end"
+                justify="start"
+                checked={consent}
+                onIonChange={(ev) => setConsent(ev.detail.checked)}
+              >
+                {t('participants.consent')}
+              </IonCheckbox>
             )}
             <IonButton
-              disabled={
-                register.isPending || contract.isPending || (state !== 'complete' && state !== 'noPrices')
-              }
-              onClick={onRegister}
+              disabled={contract.isPending || (state !== 'complete' && state !== 'noPrices')}
+              onClick={() => setStep('review')}
               title={priceMessage(state)}
             >
-              {register.isPending ? t('registering') : full ? t('joinWaitingList') : t('register')}
+              {t('review.next')}
             </IonButton>
           </>
         ) : opensLater ? (
@@ -273,6 +330,7 @@ export default function EventDetailPage() {
         </IonButton>
       </div>
 
+      <ParticipantList eventId={e.id} enabled={e.showParticipants} />
       <EventDocuments tenantId={e.tenantId} eventId={e.id} />
       <EventContactPersons tenantId={e.tenantId} eventId={e.id} />
     </AppPage>

@@ -3,7 +3,12 @@ import {
   EventRegistrationSchema,
   EventSchema,
   MyRegistrationListSchema,
+  initialPriceSelection,
+  priceSelectionTotal,
+  type EventContract,
   type EventDetail,
+  type EventRegistration,
+  type PriceOption,
   type MyRegistration,
 } from '@vereinsheim/contracts/events';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,6 +19,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { ORIGIN } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
+import { isLocked, withOption, withPrice } from '../components/PriceSelection.tsx';
 import EventDetailPage from './EventDetailPage.tsx';
 import MyRegistrationsPage, { filterRegistrations } from './MyRegistrationsPage.tsx';
 
@@ -54,12 +60,36 @@ const event = (overrides: Partial<EventDetail> = {}): EventDetail =>
     placesLeft: 10,
     waitingPlacesLeft: 0,
     requiresApproval: false,
+    showParticipants: false,
     visibility: 'members',
     cancelled: false,
     status: 'upcoming',
     fee: { amount: 10, currency: 'EUR' },
     eventProgressType: 'nomember',
     eventRegistration: null,
+    ...overrides,
+  });
+
+/** My registration with p1 and o1 booked (what the server answers). */
+const booked = (overrides: Partial<EventRegistration> = {}): EventRegistration =>
+  EventRegistrationSchema.parse({
+    registrationId: 'r',
+    eventId: EVENT_ID,
+    personId: 'p',
+    tenantId: TENANT_ID,
+    eventProgressType: 'participating',
+    isCancelled: false,
+    priceOptionIds: ['p1', 'o1'],
+    registeredAt: '2030-01-01T00:00:00.000Z',
+    cancelledAt: null,
+    waitingPosition: null,
+    freeCancellation: true,
+    bookedOptions: [
+      { id: 'p1', name: 'Mitglied', kind: 'price', amount: 10, currency: 'EUR' },
+      { id: 'o1', name: 'Startgebühr', kind: 'option', amount: 5, currency: 'EUR' },
+    ],
+    total: { amount: 15, currency: 'EUR' },
+    showInParticipantList: false,
     ...overrides,
   });
 
@@ -76,6 +106,9 @@ const registration = (overrides: Partial<MyRegistration> = {}): MyRegistration =
     cancelledAt: null,
     waitingPosition: null,
     freeCancellation: true,
+    bookedOptions: [],
+    total: null,
+    showInParticipantList: false,
   }),
   event: {
     id: EVENT_ID,
@@ -195,6 +228,16 @@ describe('/events/{id}', () => {
           group: null,
         },
         {
+          id: 'p2',
+          name: 'Gast',
+          description: null,
+          kind: 'price',
+          amount: 15.5,
+          currency: 'EUR',
+          required: false,
+          group: null,
+        },
+        {
           id: 'o1',
           name: 'Startgebühr',
           description: null,
@@ -204,20 +247,39 @@ describe('/events/{id}', () => {
           required: true,
           group: null,
         },
+        {
+          id: 'o2',
+          name: 'T-Shirt',
+          description: null,
+          kind: 'option',
+          amount: 12.5,
+          currency: 'EUR',
+          required: false,
+          group: null,
+        },
       ],
     },
   });
 
-  function serve(options: { documents?: 'fail'; contract?: 'none'; event?: Partial<EventDetail> } = {}) {
+  function serve(
+    options: {
+      documents?: 'fail';
+      contract?: 'none' | EventContract;
+      event?: Partial<EventDetail>;
+      registration?: Partial<EventRegistration>;
+    } = {},
+  ) {
     let registeredWith: unknown;
     server.use(
       http.get(`${ORIGIN}/api/event/${EVENT_ID}`, () => HttpResponse.json(event(options.event))),
       http.get(`${ORIGIN}/api/event/${EVENT_ID}/contract`, () =>
         options.contract === 'none'
           ? HttpResponse.json({ type: 'about:blank', title: 'Not Found', status: 404 }, { status: 404 })
-          : HttpResponse.json(contract),
+          : HttpResponse.json(options.contract ?? contract),
       ),
-      http.get(`${ORIGIN}/api/event/${EVENT_ID}/registration`, () => HttpResponse.json(null)),
+      http.get(`${ORIGIN}/api/event/${EVENT_ID}/registration`, () =>
+        HttpResponse.json(options.registration ? booked(options.registration) : null),
+      ),
       http.get(`${ORIGIN}/api/tenants/${TENANT_ID}/event/${EVENT_ID}/documentupload`, () =>
         options.documents === 'fail'
           ? HttpResponse.json(
@@ -233,45 +295,113 @@ describe('/events/{id}', () => {
       ),
       http.post(`${ORIGIN}/api/event/${EVENT_ID}/registration`, async ({ request }) => {
         registeredWith = await request.json();
-        return HttpResponse.json(
-          EventRegistrationSchema.parse({
-            registrationId: 'r',
-            eventId: EVENT_ID,
-            personId: 'p',
-            tenantId: TENANT_ID,
-            eventProgressType: 'participating',
-            isCancelled: false,
-            priceOptionIds: ['p1', 'o1'],
-            registeredAt: '2030-01-01T00:00:00.000Z',
-            cancelledAt: null,
-            waitingPosition: null,
-            freeCancellation: true,
-          }),
-          { status: 201 },
-        );
+        return HttpResponse.json(booked(), { status: 201 });
       }),
     );
     return { registeredWith: () => registeredWith };
   }
 
-  it('asks for a price with the translated message and keeps registering disabled until the selection is complete', async () => {
+  const button = (text: string) =>
+    screen.getByText(text).closest('ion-button') as unknown as HTMLElement & { disabled: boolean };
+
+  it('asks for a price with the translated message and keeps continuing disabled until the selection is complete', async () => {
     serve();
     renderAt(`/events/${EVENT_ID}`);
     expect(await screen.findByText('Bitte wähle einen Preis')).toBeInTheDocument();
-    const button = screen.getByText('Verbindlich anmelden').closest('ion-button') as unknown as {
-      disabled: boolean;
-    };
-    expect(button.disabled).toBe(true);
+    expect(button('Weiter zur Übersicht').disabled).toBe(true);
+  });
+
+  it('preselects the required option and shows the total of the selection', async () => {
+    serve();
+    renderAt(`/events/${EVENT_ID}`);
+    await screen.findByText('Bitte wähle einen Preis', undefined, { timeout: 5000 });
+    // Two base prices: none chosen yet; the required option is, so the total is its amount.
+    expect(screen.getByTestId('price-total')).toHaveTextContent('Gesamt: 5,00 €');
+    expect(button('Weiter zur Übersicht').disabled).toBe(true);
+  });
+
+  it('keeps a required option chosen and updates the total as the choice changes', () => {
+    const options = contract.price.prices;
+    const [member, guest, fee, shirt] = options as [PriceOption, PriceOption, PriceOption, PriceOption];
+    let chosen = initialPriceSelection(options);
+    expect(chosen).toEqual(['o1']);
+    expect(isLocked(fee)).toBe(true);
+    chosen = withPrice(options, chosen, guest.id);
+    expect(priceSelectionTotal(options, chosen)).toEqual({ amount: 20.5, currency: 'EUR' });
+    chosen = withOption(options, chosen, shirt, true);
+    expect(priceSelectionTotal(options, chosen)).toEqual({ amount: 33, currency: 'EUR' });
+    // Unchecking the required option changes nothing; switching the base price replaces it.
+    expect(withOption(options, chosen, fee, false)).toEqual(chosen);
+    chosen = withPrice(options, withOption(options, chosen, shirt, false), member.id);
+    expect(chosen.sort()).toEqual(['o1', 'p1']);
+    expect(priceSelectionTotal(options, chosen)).toEqual({ amount: 15, currency: 'EUR' });
+  });
+
+  it('reviews the choice (options, amounts, total, cancellation deadline) before the binding registration', async () => {
+    // One base price: it starts chosen with the required option, so the choice is complete at once.
+    const api = serve({
+      contract: { ...contract, price: { prices: contract.price.prices.filter((o) => o.id !== 'p2') } },
+      event: { freeCancellationDeadline: '2030-05-20T10:00:00.000Z' },
+    });
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText('Auswahl vollständig', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('price-total')).toHaveTextContent('Gesamt: 15,00 €');
+    fireEvent.click(screen.getByText('Weiter zur Übersicht'));
+
+    const review = await screen.findByRole('region', { name: 'Deine Anmeldung prüfen' });
+    expect(review).toHaveTextContent('Sommerfest');
+    expect(review).toHaveTextContent('Mitglied10,00 €');
+    expect(review).toHaveTextContent('Startgebühr5,00 €');
+    expect(review).toHaveTextContent('Gesamt15,00 €');
+    expect(review).toHaveTextContent('Kostenlose Abmeldung bis20.05.2030');
+    expect(api.registeredWith()).toBeUndefined();
+
+    // Back keeps the choice; the binding registration sends exactly it.
+    fireEvent.click(screen.getByText('Zurück zur Auswahl'));
+    expect(await screen.findByTestId('price-total')).toHaveTextContent('Gesamt: 15,00 €');
+    fireEvent.click(screen.getByText('Weiter zur Übersicht'));
+    fireEvent.click(await screen.findByText('Verbindlich anmelden'));
+    expect(await screen.findByText('Erfolgreich angemeldet!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.registeredWith()).toEqual({ priceOptionIds: ['p1', 'o1'], showInParticipantList: false }),
+    );
   });
 
   it("registers for an event without prices ('Keine Preise verfügbar') and shows the success screen", async () => {
     const api = serve({ contract: 'none' });
     renderAt(`/events/${EVENT_ID}`);
     expect(await screen.findByText('Keine Preise verfügbar')).toBeInTheDocument();
-    fireEvent.click(screen.getByText('Verbindlich anmelden'));
+    fireEvent.click(screen.getByText('Weiter zur Übersicht'));
+    fireEvent.click(await screen.findByText('Verbindlich anmelden'));
     expect(await screen.findByText('Erfolgreich angemeldet!')).toBeInTheDocument();
     expect(screen.getByText('Zur Übersicht')).toBeInTheDocument();
-    await waitFor(() => expect(api.registeredWith()).toEqual({ priceOptionIds: [] }));
+    await waitFor(() =>
+      expect(api.registeredWith()).toEqual({ priceOptionIds: [], showInParticipantList: false }),
+    );
+  });
+
+  it('shows what was booked: status, waiting position, options with amounts and the total', async () => {
+    serve({ registration: { eventProgressType: 'waiting', waitingPosition: 2 } });
+    renderAt(`/events/${EVENT_ID}`);
+    const mine = await screen.findByTestId('booked-registration');
+    expect(mine).toHaveTextContent('Warteliste – Du stehst auf Platz 2 der Warteliste.');
+    expect(mine).toHaveTextContent('Mitglied10,00 €');
+    expect(mine).toHaveTextContent('Startgebühr5,00 €');
+    expect(mine).toHaveTextContent('Gesamt15,00 €');
+    expect(screen.getByText('Abmelden')).toBeInTheDocument();
+  });
+
+  it('lists the participants who agreed where the event shows the list, and asks for consent', async () => {
+    serve({ event: { showParticipants: true } });
+    server.use(
+      http.get(`${ORIGIN}/api/event/${EVENT_ID}/participants`, () =>
+        HttpResponse.json({ items: [{ personId: 'x', name: 'Anna Aal' }], participantCount: 3 }),
+      ),
+    );
+    renderAt(`/events/${EVENT_ID}`);
+    expect(await screen.findByText('Anna Aal')).toBeInTheDocument();
+    expect(screen.getByText('3 Personen nehmen teil.')).toBeInTheDocument();
+    expect(screen.getByText('Meinen Namen in der Teilnehmerliste zeigen')).toBeInTheDocument();
   });
 
   it("says 'Anmeldung: offen' and counts the free waiting places in the singular and plural", async () => {

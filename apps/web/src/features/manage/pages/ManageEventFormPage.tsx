@@ -59,6 +59,7 @@ interface FormState {
   maxParticipants: string;
   maxWaiting: string;
   requiresApproval: boolean;
+  showParticipants: boolean;
   priceOptions: Price[];
   contactPersons: Contact[];
   disciplineIds: string[];
@@ -82,6 +83,7 @@ const empty: FormState = {
   maxParticipants: '',
   maxWaiting: '0',
   requiresApproval: false,
+  showParticipants: false,
   priceOptions: [],
   contactPersons: [],
   disciplineIds: [],
@@ -106,6 +108,7 @@ function fromEvent(e: ManagedEvent): FormState {
     maxParticipants: e.maxParticipants === null ? '' : String(e.maxParticipants),
     maxWaiting: String(e.maxWaiting),
     requiresApproval: e.requiresApproval,
+    showParticipants: e.showParticipants,
     priceOptions: e.priceOptions,
     contactPersons: e.contactPersons,
     disciplineIds: e.disciplineIds,
@@ -128,6 +131,7 @@ function toInput(f: FormState): ManageEventInput {
     maxParticipants: f.maxParticipants === '' ? null : Number(f.maxParticipants),
     maxWaiting: Number(f.maxWaiting || 0),
     requiresApproval: f.requiresApproval,
+    showParticipants: f.showParticipants,
     priceOptions: f.priceOptions,
     contactPersons: f.contactPersons.filter((c) => c.name.trim()),
     disciplineIds: f.disciplineIds,
@@ -281,6 +285,14 @@ export default function ManageEventFormPage() {
               onIonChange={(e) => set('requiresApproval', e.detail.checked)}
             >
               {t('form.requiresApproval')}
+            </IonCheckbox>
+          </IonItem>
+          <IonItem>
+            <IonCheckbox
+              checked={form.showParticipants}
+              onIonChange={(e) => set('showParticipants', e.detail.checked)}
+            >
+              {t('form.showParticipants')}
             </IonCheckbox>
           </IonItem>
 

@@ -1,0 +1,2 @@
+ALTER TABLE "event_registrations" ADD COLUMN "show_in_participant_list" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "show_participants" boolean DEFAULT false NOT NULL;
