@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { FEST_EVENT, FEST_POST, NEXT_RUN, TRAINING_TIMES_POST } from './support/demo-season.ts';
 
 const TSV = 'TSV Grünwald 1894 e.V.';
 
@@ -20,7 +21,7 @@ test.describe('dashboard and club switch', () => {
       const next = page.getByRole('region', { name: 'Deine nächsten Termine' });
       await expect(next.getByTestId('club-scope')).toContainText('Alle Vereine');
       const helpers = next.locator('ion-item').filter({ hasText: 'Helfertreffen im Vereinsheim' });
-      const run = next.locator('ion-item').filter({ hasText: 'Abendlauf an der Isar' });
+      const run = next.locator('ion-item').filter({ hasText: NEXT_RUN });
       await expect(helpers.getByText('Eingeladen')).toBeVisible();
       await expect(run.getByText('Eingeladen')).toBeVisible();
       await expect(
@@ -36,14 +37,18 @@ test.describe('dashboard and club switch', () => {
       await expect(helpers.getByRole('button', { name: /zusagen/ })).toHaveCount(0);
 
       // Decline: the invitation ends and the event leaves the list.
-      await run.getByRole('button', { name: 'Einladung zu Abendlauf an der Isar absagen' }).click();
-      await expect(page.getByText('Du hast die Einladung zu Abendlauf an der Isar abgesagt.')).toBeVisible();
+      await run
+        .getByRole('button', { name: /^Einladung zu (Abend|Morgen)lauf an der Isar absagen$/ })
+        .click();
+      await expect(
+        page.getByText(/^Du hast die Einladung zu (Abend|Morgen)lauf an der Isar abgesagt\.$/),
+      ).toBeVisible();
       await expect(run).toHaveCount(0);
 
       // Both answers hold after a reload (the server has them).
       await page.reload();
       await expect(helpers.getByText('Angemeldet')).toBeVisible();
-      await expect(next.getByText('Abendlauf an der Isar')).toHaveCount(0);
+      await expect(next.getByText(NEXT_RUN)).toHaveCount(0);
     },
   );
 
@@ -52,8 +57,8 @@ test.describe('dashboard and club switch', () => {
     const feed = page.getByRole('feed');
     const scope = page.getByTestId('club-scope').locator('ion-select:visible');
     await expect(scope).toContainText('Alle Vereine');
-    await expect(feed.getByText('Neue Trainingszeiten ab Oktober')).toBeVisible(); // SC Rheinaue
-    await expect(feed.getByText('Sommerfest am Sportplatz')).toBeVisible(); // TSV Grünwald
+    await expect(feed.getByText(TRAINING_TIMES_POST)).toBeVisible(); // SC Rheinaue
+    await expect(feed.getByText(FEST_POST)).toBeVisible(); // TSV Grünwald
 
     const scoped = page.waitForRequest(
       (r) => r.url().includes('/api/me/cms2/blogpost?') && r.url().includes('tenantIds='),
@@ -61,14 +66,14 @@ test.describe('dashboard and club switch', () => {
     await switchClub(page, TSV);
     await scoped;
     await expect(scope).toContainText(`Verein: ${TSV}`);
-    await expect(feed.getByText('Sommerfest am Sportplatz')).toBeVisible();
-    await expect(feed.getByText('Neue Trainingszeiten ab Oktober')).toHaveCount(0);
+    await expect(feed.getByText(FEST_POST)).toBeVisible();
+    await expect(feed.getByText(TRAINING_TIMES_POST)).toHaveCount(0);
 
     // The choice holds on the events page (one shared scope).
     await page.goto('/events');
     const eventScope = page.getByTestId('club-scope').locator('ion-select:visible');
     await expect(eventScope).toContainText(`Verein: ${TSV}`);
-    await expect(page.getByText('Sommerfest 2026')).toBeVisible();
+    await expect(page.getByText(FEST_EVENT)).toBeVisible();
     await expect(page.getByText('Vereinsschwimmfest')).toHaveCount(0); // SC Rheinaue
 
     await switchClub(page, 'Alle Vereine');

@@ -1,4 +1,5 @@
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { FEST_EVENT, NEXT_RUN } from './support/demo-season.ts';
 
 test.describe('events', () => {
   test(
@@ -8,10 +9,10 @@ test.describe('events', () => {
       // Tagged @desktop-only: the journey changes the demo member's registration: one project is enough (both share one server).
       await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/events', expectPath: '/events' });
 
-      await expect(page.getByText('Sommerfest 2026')).toBeVisible();
+      await expect(page.getByText(FEST_EVENT)).toBeVisible();
       await page.getByTestId('club-scope').locator('ion-select:visible').click();
       await page.locator('ion-popover').getByText('SC Rheinaue Köln e.V.', { exact: true }).click();
-      await expect(page.getByText('Sommerfest 2026')).toBeHidden();
+      await expect(page.getByText(FEST_EVENT)).toBeHidden();
       await expect(page.getByText('Vereinsschwimmfest')).toBeVisible();
 
       await page.getByText('Rheinufer-Lauf 10 km').click();
@@ -71,14 +72,15 @@ test.describe('events', () => {
 
   test('the calendar shows the events in month and agenda view', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/calendar', expectPath: '/calendar' });
-    // A demo event starts in about 20 hours: in this month's grid, or in the agenda of the next 30 days.
+    // The Lauftreff's next run starts within a day: in the agenda of the next 30 days.
     await expect(page.getByRole('button', { name: 'Monat' })).toBeVisible();
     await page.getByRole('button', { name: 'Agenda' }).click();
-    await expect(page.locator('.rbc-agenda-view').getByText('Abendlauf an der Isar')).toBeVisible();
+    await expect(page.locator('.rbc-agenda-view').getByText(NEXT_RUN)).toBeVisible();
     await page.getByRole('button', { name: 'Monat' }).click();
     await expect(page.locator('.rbc-month-view')).toBeVisible();
+    // Running from yesterday to tomorrow: one bar per week row it covers.
     await expect(
-      page.locator('.rbc-month-view').getByText('Vereinsmeisterschaft Leichtathletik'),
+      page.locator('.rbc-month-view').getByText('Vereinsmeisterschaft Leichtathletik').first(),
     ).toBeVisible();
   });
 });

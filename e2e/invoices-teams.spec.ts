@@ -5,7 +5,7 @@ test.describe('invoices and teams', () => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/invoices', expectPath: '/invoices' });
     await page.getByText('Vereinskleidung', { exact: true }).click();
     await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('invoice-total')).toHaveText(/158,89\s€/);
+    await expect(page.getByTestId('invoice-total')).toHaveText(/159,70\s€/);
     await expect(page.getByText('Trikot Volleyball, Größe M')).toBeVisible();
     const qr = page.getByRole('img', { name: 'GiroCode zum Bezahlen der Rechnung' });
     await expect(qr).toBeVisible();

@@ -1,11 +1,12 @@
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { FEST_POST, MEETING_POST, TRAINING_TIMES_POST } from './support/demo-season.ts';
 
 test.describe('news and messages', () => {
   test('the dashboard shows the pinned and newest news and the unread messages', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
     const news = page.getByRole('region', { name: 'Neuigkeiten' });
-    await expect(news.getByText('Einladung zur Mitgliederversammlung 2026')).toBeVisible();
-    await expect(news.getByText('Sommerfest am Sportplatz')).toBeVisible();
+    await expect(news.getByText(MEETING_POST)).toBeVisible();
+    await expect(news.getByText(FEST_POST)).toBeVisible();
     const messages = page.getByRole('region', { name: /Ungelesene Nachrichten/ });
     await expect(messages.getByText('Du bist von der Warteliste nachgerückt')).toBeVisible();
   });
@@ -21,8 +22,8 @@ test.describe('news and messages', () => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
     const feed = page.getByRole('feed');
     const titles = feed.getByRole('heading', { level: 2 });
-    await expect(titles.first()).toHaveText('Einladung zur Mitgliederversammlung 2026');
-    await expect(titles.nth(1)).toHaveText('Neue Trainingszeiten ab Oktober');
+    await expect(titles.first()).toHaveText(MEETING_POST);
+    await expect(titles.nth(1)).toHaveText(TRAINING_TIMES_POST);
     await expect(titles).toHaveCount(5);
     const nextPage = page.waitForRequest(
       (r) => r.url().includes('/api/me/cms2/blogpost?') && r.url().includes('page=2'),
@@ -31,19 +32,19 @@ test.describe('news and messages', () => {
     await page.mouse.wheel(0, 4000);
     await nextPage;
     await expect(titles).toHaveCount(10);
-    await expect(feed.getByText('Winterfeier – Anmeldung geschlossen')).toHaveCount(0);
+    await expect(feed.getByText('Saisonabschlussfeier – Anmeldung geschlossen')).toHaveCount(0);
   });
 
   test('a post opens with its body, and a message turns read when opened', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
-    await page.getByRole('feed').getByText('Neue Trainingszeiten ab Oktober').click();
+    await page.getByRole('feed').getByText(TRAINING_TIMES_POST).click();
     await expect(page).toHaveURL(/\/blog\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('cell', { name: 'Erwachsene' })).toBeVisible();
 
     // Both projects share one server: each opens a different unread demo message.
     const [title, text] =
       test.info().project.name === 'desktop'
-        ? ['Neue Rechnung: Mitgliedsbeitrag 2026', /120,00\s€/] // Intl: a no-break space before €
+        ? ['Neue Rechnung: Vereinskleidung', /159,70\s€/] // Intl: a no-break space before €
         : ['Erinnerung: Mitgliederversammlung', /freuen uns auf euch/];
     await page.goto('/messages');
     const item = page.getByTestId('message').filter({ hasText: title });

@@ -1,4 +1,5 @@
 import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { FEST_EVENT, FEST_POST } from './support/demo-season.ts';
 
 /**
  * The installable web app (issue 13) at the phone size the issue names: the manifest with its icons, and the
@@ -77,10 +78,10 @@ test.describe('installable web app', () => {
       });
       await page.reload();
       const news = page.getByRole('region', { name: 'Neuigkeiten' });
-      await expect(news.getByText('Sommerfest am Sportplatz')).toBeVisible();
+      await expect(news.getByText(FEST_POST)).toBeVisible();
 
       await page.goto('/events');
-      await expect(page.getByText('Sommerfest 2026')).toBeVisible();
+      await expect(page.getByText(FEST_EVENT)).toBeVisible();
       await page.goto('/my-registrations');
       const registration = page.locator('ion-item:visible').first();
       await expect(registration).toBeVisible();
@@ -91,11 +92,11 @@ test.describe('installable web app', () => {
       await context.setOffline(true);
       await page.goto('/');
       await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
-      await expect(news.getByText('Sommerfest am Sportplatz')).toBeVisible();
+      await expect(news.getByText(FEST_POST)).toBeVisible();
       await expect(page.locator('#myTabBar')).toBeVisible();
 
       await page.goto('/events');
-      await expect(page.getByText('Sommerfest 2026')).toBeVisible();
+      await expect(page.getByText(FEST_EVENT)).toBeVisible();
       await page.goto('/my-registrations');
       await expect(
         page.locator('ion-item:visible').filter({ hasText: registrationText }).first(),
@@ -121,7 +122,7 @@ test.describe('installable web app', () => {
       await context.setOffline(true);
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
-      await expect(page.getByText('Sommerfest am Sportplatz')).toHaveCount(0);
+      await expect(page.getByText(FEST_POST)).toHaveCount(0);
       await context.setOffline(false);
     },
   );

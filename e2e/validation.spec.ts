@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MEETING_POST } from './support/demo-season.ts';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
 
@@ -125,7 +126,7 @@ test.describe('profile validation', () => {
       await page.goto('/messages');
       await expect(seen(page, `Willkommen bei ${CLUB}!`)).toBeVisible();
       await page.goto('/blog');
-      await expect(seen(page, 'Einladung zur Mitgliederversammlung 2026')).toBeVisible();
+      await expect(seen(page, MEETING_POST)).toBeVisible();
       await page.goto('/events');
       await expect(seen(page, 'Bergwanderung Wendelstein')).toBeVisible();
     },

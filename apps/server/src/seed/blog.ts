@@ -1,18 +1,49 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { blogPosts, type BlogAttributeRecord, type BlogImageRecord } from '../db/schema/index.ts';
 import { sanitizePostHtml } from '../modules/blog/index.ts';
+import type { FileStore } from '../modules/media/index.ts';
 import type { BlogScopeType } from '@vereinsheim/contracts';
 import { demoId } from './ids.ts';
+import { berlinParts, demoFestStart, GERMAN_MONTHS, germanDayMonth, seasonOf } from './time.ts';
 
 type Club = 'tsv-gruenwald' | 'sc-rheinaue' | 'rv-alster';
+
+/** What a post's dated words depend on: when it was published and when the club's festival is. */
+interface PostDates {
+  published: Date;
+  fest: Date;
+}
+/** A text, or a function of the dates where it names a month, season or year. */
+type Text = string | ((dates: PostDates) => string);
+
+/** The month `ahead` months after the publication month, as a German name. */
+const monthAfter = (d: Date, ahead: number) => GERMAN_MONTHS[(berlinParts(d).month - 1 + ahead) % 12]!;
+/** The year of the next 14 March after the publication date (the club's annual general meeting). */
+const nextMeetingYear = (d: Date) => {
+  const { date } = berlinParts(d);
+  return date.slice(5) < '03-14' ? Number(date.slice(0, 4)) : Number(date.slice(0, 4)) + 1;
+};
+/** The year of the next 15 January (the yearly fee's direct debit). */
+const nextJanuaryYear = (d: Date) => {
+  const { date } = berlinParts(d);
+  return date.slice(5) < '01-15' ? Number(date.slice(0, 4)) : Number(date.slice(0, 4)) + 1;
+};
+const festWord = (d: Date) => {
+  const season = seasonOf(berlinParts(d).month);
+  return `${season === 'Frühling' ? 'Frühlings' : season}fest`;
+};
 
 interface DemoPost {
   key: string;
   club: Club;
   daysAgo: number;
-  title: string;
-  description: string;
-  body: string;
+  title: Text;
+  description: Text;
+  body: Text;
   scopeType?: BlogScopeType;
   image?: string;
   link?: string;
@@ -29,8 +60,9 @@ const POSTS: DemoPost[] = [
     key: 'tsv-versammlung',
     club: 'tsv-gruenwald',
     daysAgo: 12,
-    title: 'Einladung zur Mitgliederversammlung 2026',
-    description: 'Am 14. März um 19 Uhr im Vereinsheim – mit Wahl des Vorstands.',
+    title: ({ published }) => `Einladung zur Mitgliederversammlung ${nextMeetingYear(published)}`,
+    description: ({ published }) =>
+      `Am 14. März ${nextMeetingYear(published)} um 19 Uhr im Vereinsheim – mit Wahl des Vorstands.`,
     body: '<p>Liebe Mitglieder,</p><p>wir laden herzlich zur <strong>ordentlichen Mitgliederversammlung</strong> ein.</p><h3>Tagesordnung</h3><ol><li>Bericht des Vorstands</li><li>Kassenbericht</li><li>Entlastung und Neuwahlen</li><li>Anträge</li></ol><p>Anträge bitte bis zwei Wochen vorher an den Vorstand.</p>',
     image: 'news-halle',
     isPinned: true,
@@ -57,9 +89,10 @@ const POSTS: DemoPost[] = [
     key: 'tsv-sommerfest',
     club: 'tsv-gruenwald',
     daysAgo: 1,
-    title: 'Sommerfest am Sportplatz',
-    description: 'Grill, Kinderolympiade und Elfmeterschießen – alle sind eingeladen.',
-    body: '<p>Am Samstag feiern wir ab 14 Uhr unser <em>Sommerfest</em>. Für Kuchenspenden gibt es eine Liste im Vereinsheim.</p><ul><li>14 Uhr Kinderolympiade</li><li>16 Uhr Elfmeterschießen</li><li>18 Uhr Grillabend</li></ul>',
+    title: ({ fest }) => `${festWord(fest)} am Sportplatz`,
+    description: 'Buffet, Kinderolympiade und Elfmeterschießen – alle sind eingeladen.',
+    body: ({ fest }) =>
+      `<p>Am ${germanDayMonth(fest)} feiern wir ab 14 Uhr unser <em>${festWord(fest)}</em>. Für Kuchenspenden gibt es eine Liste im Vereinsheim.</p><ul><li>14 Uhr Kinderolympiade</li><li>16 Uhr Elfmeterschießen</li><li>18 Uhr Buffet</li></ul>`,
     image: 'news-sommerfest',
     scopeType: 'public',
     link: 'https://tsv-gruenwald.example/sommerfest',
@@ -77,7 +110,7 @@ const POSTS: DemoPost[] = [
     key: 'tsv-jugend',
     club: 'tsv-gruenwald',
     daysAgo: 9,
-    title: 'D-Jugend wird Herbstmeister',
+    title: 'D-Jugend ist Tabellenführer',
     description: 'Mit 8 Siegen aus 9 Spielen an der Tabellenspitze.',
     body: '<p>Herzlichen Glückwunsch an unsere D-Jugend und das Trainerteam!</p>',
     image: 'news-jugend',
@@ -96,7 +129,8 @@ const POSTS: DemoPost[] = [
     club: 'tsv-gruenwald',
     daysAgo: 20,
     title: 'Beitragseinzug im Januar',
-    description: 'Der Jahresbeitrag wird am 15. Januar eingezogen.',
+    description: ({ published }) =>
+      `Der Jahresbeitrag ${nextJanuaryYear(published)} wird am 15. Januar eingezogen.`,
     body: '<p>Bitte prüfe deine Bankverbindung im Profil, damit der Einzug klappt.</p>',
   },
   {
@@ -104,25 +138,26 @@ const POSTS: DemoPost[] = [
     club: 'tsv-gruenwald',
     daysAgo: 25,
     title: 'Helferinnen und Helfer gesucht',
-    description: 'Für das Jugendturnier im Frühjahr brauchen wir Unterstützung.',
+    description: 'Für unser nächstes Jugendturnier brauchen wir Unterstützung.',
     body: '<p>Ob Kuchenstand, Schiedsrichter oder Aufbau: jede Hilfe zählt. Meldet euch beim Vorstand.</p>',
   },
   {
     key: 'tsv-winterfeier',
     club: 'tsv-gruenwald',
     daysAgo: 60,
-    title: 'Winterfeier – Anmeldung geschlossen',
+    title: 'Saisonabschlussfeier – Anmeldung geschlossen',
     description: 'Diese Meldung ist abgelaufen und wird nicht mehr angezeigt.',
-    body: '<p>Die Anmeldung zur Winterfeier ist geschlossen.</p>',
+    body: '<p>Die Anmeldung zur Saisonabschlussfeier ist geschlossen.</p>',
     expiredDaysAgo: 30,
   },
   {
     key: 'sc-trainingszeiten',
     club: 'sc-rheinaue',
     daysAgo: 8,
-    title: 'Neue Trainingszeiten ab Oktober',
+    title: ({ published }) => `Neue Trainingszeiten ab ${monthAfter(published, 1)}`,
     description: 'Die Schwimmzeiten im Hallenbad ändern sich.',
-    body: '<p>Ab Oktober trainieren wir <strong>montags und donnerstags von 18 bis 20 Uhr</strong> im Hallenbad Rheinaue.</p><table><thead><tr><th>Gruppe</th><th>Zeit</th></tr></thead><tbody><tr><td>Jugend</td><td>18:00–19:00</td></tr><tr><td>Erwachsene</td><td>19:00–20:00</td></tr></tbody></table>',
+    body: ({ published }) =>
+      `<p>Ab ${monthAfter(published, 1)} trainieren wir <strong>montags und donnerstags von 18 bis 20 Uhr</strong> im Hallenbad Rheinaue.</p><table><thead><tr><th>Gruppe</th><th>Zeit</th></tr></thead><tbody><tr><td>Jugend</td><td>18:00–19:00</td></tr><tr><td>Erwachsene</td><td>19:00–20:00</td></tr></tbody></table>`,
     isPinned: true,
     pinPriority: 5,
   },
@@ -150,9 +185,9 @@ const POSTS: DemoPost[] = [
     key: 'sc-kampfrichter',
     club: 'sc-rheinaue',
     daysAgo: 11,
-    title: 'Kampfrichterlehrgang im November',
+    title: ({ published }) => `Kampfrichterlehrgang im ${monthAfter(published, 2)}`,
     description: 'Der Verein übernimmt die Lehrgangsgebühr.',
-    body: '<p>Interessierte melden sich bitte bis Ende Oktober.</p>',
+    body: ({ published }) => `<p>Interessierte melden sich bitte bis Ende ${monthAfter(published, 1)}.</p>`,
   },
   {
     key: 'sc-sauna',
@@ -166,7 +201,7 @@ const POSTS: DemoPost[] = [
     key: 'sc-jahresrueckblick',
     club: 'sc-rheinaue',
     daysAgo: 30,
-    title: 'Jahresrückblick in Bildern',
+    title: 'Saisonrückblick in Bildern',
     description: 'Die schönsten Momente unserer Saison.',
     body: '<p>Danke an alle, die dieses Jahr mitgemacht haben!</p>',
     image: 'news-sommerfest',
@@ -175,7 +210,7 @@ const POSTS: DemoPost[] = [
     key: 'sc-hallenbad',
     club: 'sc-rheinaue',
     daysAgo: 40,
-    title: 'Hallenbad in den Herbstferien geschlossen',
+    title: 'Hallenbad in den Schulferien geschlossen',
     description: 'In den Ferien fällt das Training aus.',
     body: '<p>Wir wünschen allen schöne Ferien.</p>',
   },
@@ -183,8 +218,8 @@ const POSTS: DemoPost[] = [
     key: 'rv-anrudern',
     club: 'rv-alster',
     daysAgo: 5,
-    title: 'Anrudern auf der Alster',
-    description: 'Saisonstart mit Bootstaufe am Sonntag.',
+    title: 'Bootstaufe auf der Alster',
+    description: 'Zwei neue Boote werden am Sonntag getauft.',
     body: '<p>Wir taufen zwei neue Boote und rudern gemeinsam zur Krugkoppelbrücke.</p>',
     image: 'news-regatta',
     scopeType: 'public',
@@ -210,32 +245,74 @@ const POSTS: DemoPost[] = [
     key: 'rv-ergometer',
     club: 'rv-alster',
     daysAgo: 21,
-    title: 'Ergometer-Cup im Winter',
-    description: 'Die Wintertrainingsserie beginnt im Dezember.',
+    title: 'Ergometer-Cup',
+    description: ({ published }) => `Die Trainingsserie beginnt im ${monthAfter(published, 1)}.`,
     body: '<p>Vier Wertungsläufe über 2000 Meter.</p>',
   },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
+const ASSETS = path.join(import.meta.dirname, 'assets');
+/** Demo news images are stored like uploaded ones (blog.manage.ts): WebP, at most this wide. */
+export const DEMO_NEWS_IMAGE_WIDTH = 1200;
 
-/** About 20 news posts across the demo clubs (idempotent: fixed ids). */
-export async function seedBlog(tx: Tx, tenantIdOf: (slug: string) => string): Promise<void> {
-  const now = Date.now();
+/**
+ * A demo illustration (assets/{name}.svg) rasterised and re-encoded like an uploaded news image:
+ * WebP at most DEMO_NEWS_IMAGE_WIDTH wide, under its content-hash name in the file store, with its
+ * real size in the record (so the list reserves the right box). Without a file store: the SVG itself.
+ */
+async function demoImage(
+  files: FileStore | undefined,
+  tx: Tx,
+  tenantId: string,
+  name: string,
+): Promise<BlogImageRecord> {
+  if (!files)
+    return { id: '1', originalUrl: `/media/demo/${name}.svg`, path: null, width: 1200, height: 675 };
+  const svg = await fs.readFile(path.join(ASSETS, `${name}.svg`));
+  const { data, info } = await sharp(svg)
+    .resize({ width: DEMO_NEWS_IMAGE_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const hash = createHash('sha256').update(tenantId).update(':').update(data).digest('hex');
+  // The store's key pattern knows the news size '1600' (the upload limit); the image is 1200 wide.
+  const url = `/media/files/${hash}-1600.webp`;
+  await files.put(`${hash}-1600.webp`, data, tx);
+  return { id: '1', originalUrl: url, path: url, width: info.width, height: info.height };
+}
+
+/**
+ * About 20 news posts across the demo clubs (idempotent: fixed ids). Dated words (months, seasons,
+ * years) follow the publication date; images are written to `files` when given.
+ */
+export async function seedBlog(
+  tx: Tx,
+  tenantIdOf: (slug: string) => string,
+  options: { files?: FileStore; now?: Date } = {},
+): Promise<void> {
+  const nowDate = options.now ?? new Date();
+  const now = nowDate.getTime();
+  const fest = demoFestStart(nowDate);
+  const images = new Map<string, BlogImageRecord>();
+  for (const p of POSTS) {
+    const tenantId = tenantIdOf(p.club);
+    if (p.image && !images.has(`${tenantId}:${p.image}`))
+      images.set(`${tenantId}:${p.image}`, await demoImage(options.files, tx, tenantId, p.image));
+  }
   await tx
     .insert(blogPosts)
     .values(
       POSTS.map((p) => {
         const createdAt = new Date(now - p.daysAgo * DAY);
+        const text = (t: Text) => (typeof t === 'function' ? t({ published: createdAt, fest }) : t);
         const id = demoId(`blog:${p.key}`);
-        const images: BlogImageRecord[] = p.image
-          ? [{ id: '1', originalUrl: `/media/demo/${p.image}.svg`, path: null, width: 1200, height: 675 }]
-          : [];
+        const image = p.image ? images.get(`${tenantIdOf(p.club)}:${p.image}`) : undefined;
         return {
           id,
           tenantId: tenantIdOf(p.club),
-          title: p.title,
-          description: p.description,
-          body: sanitizePostHtml(p.body),
+          title: text(p.title),
+          description: text(p.description),
+          body: sanitizePostHtml(text(p.body)),
           scopeType: p.scopeType ?? 'members',
           link: p.link ?? null,
           isPinned: p.isPinned ?? false,
@@ -244,7 +321,7 @@ export async function seedBlog(tx: Tx, tenantIdOf: (slug: string) => string): Pr
           validFrom: p.expiredDaysAgo !== undefined ? createdAt : null,
           validTo: p.expiredDaysAgo !== undefined ? new Date(now - p.expiredDaysAgo * DAY) : null,
           publishedOn: createdAt,
-          images,
+          images: image ? [image] : [],
           attributes: (p.attributes ?? []).map((a, i) => ({ ...a, id: `${i + 1}`, objectId: id })),
           createdAt,
           updatedAt: createdAt,

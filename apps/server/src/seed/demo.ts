@@ -180,10 +180,11 @@ function generated(): DemoPerson[] {
 export { demoPersonId, demoTenantId };
 
 /** Seeds the demo clubs, persons and accounts. Idempotent: fixed ids, existing rows are left alone. */
-/** `dataDir`: where demo files (team documents) are written; without it they are left out. */
+/** `files`: where demo files (documents, news images) are written; without it they are left out. */
+/** `now`: the moment the demo season is built around (default: the current time). */
 export async function seedDemoData(
   db: Database,
-  options: { issuer: string; files?: FileStore },
+  options: { issuer: string; files?: FileStore; now?: Date },
 ): Promise<void> {
   const people = [...NAMED, ...generated()];
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -254,12 +255,16 @@ export async function seedDemoData(
         })),
       )
       .onConflictDoNothing();
-    await seedBlog(tx, demoTenantId);
-    await seedMessages(tx, { personId: demoPersonId('demo'), tenantIdOf: demoTenantId });
+    await seedBlog(tx, demoTenantId, { files: options.files, now: options.now });
+    await seedMessages(
+      tx,
+      { personId: demoPersonId('demo'), tenantIdOf: demoTenantId },
+      { now: options.now },
+    );
     await seedPersonalData(tx);
-    await seedInvoices(tx);
+    await seedInvoices(tx, { now: options.now });
     await seedAwards(tx);
-    await seedEvents(tx, { files: options.files });
+    await seedEvents(tx, { files: options.files, now: options.now });
     await seedTeams(tx, { files: options.files });
     await seedValidation(tx);
     await seedChat(tx);

@@ -50,7 +50,7 @@ describe('demo events', () => {
       expect(statuses, s).toContain(s);
     expect(mine.items.some((r) => !r.freeCancellation && r.eventProgressType === 'participating')).toBe(true);
 
-    const fest = (await get<EventList>('/api/event?keyword=Sommerfest')).items[0]!;
+    const fest = await get<EventDetail>(`/api/event/${demoId('event:sommerfest')}`);
     const contract = await get<{ price: { prices: unknown[] } }>(`/api/event/${fest.id}/contract`);
     expect(contract.price.prices.length).toBeGreaterThanOrEqual(4);
     const docs = await get<{ items: { fileName: string; downloadUrl: string }[] }>(

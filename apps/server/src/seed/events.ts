@@ -16,11 +16,27 @@ import {
 import { storeEventDocument } from '../modules/events/index.ts';
 import type { FileStore } from '../modules/media/index.ts';
 import { demoId } from './ids.ts';
+import { addDays, todayIso } from '../lib/today.ts';
+import { berlinParts, berlinTime, dayAt, demoFestStart, festName } from './time.ts';
 
 const person = (key: string) => demoId(`person:${key}`);
 const tenant = (slug: string) => demoId(`tenant:${slug}`);
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+
+/** A Berlin wall-clock time: `days` after today (negative: before), at `hour`:`minute`. */
+interface LocalTime {
+  days: number;
+  hour: number;
+  minute?: number;
+}
+/** A deadline: `daysBefore` the event's start day, at `hour`:`minute` Berlin time. */
+interface Deadline {
+  daysBefore: number;
+  hour: number;
+  minute: number;
+}
+/** Deadlines as clubs set them: the evening before at 23:59, or 18:00. */
+const endOfDay = (daysBefore: number): Deadline => ({ daysBefore, hour: 23, minute: 59 });
 
 const DISCIPLINES = ['Fußball', 'Laufen', 'Leichtathletik', 'Rudern', 'Schwimmen', 'Turnen', 'Wandern'];
 const DIVISIONS = ['Jugend U14', 'Jugend U18', 'Erwachsene', 'Senioren Ü50', 'Offen für alle'];
@@ -38,11 +54,11 @@ interface DemoPrice {
 interface DemoEvent {
   key: string;
   club: 'tsv-gruenwald' | 'sc-rheinaue' | 'rv-alster';
-  name: string;
+  /** The name; a function of the start where the name depends on the date (season, year, time of day). */
+  name: string | ((start: Date) => string);
   description: string;
-  /** Start relative to midnight (Berlin winter time) of the seeding day, or to the seeding time itself. */
-  startsIn: number;
-  relativeToNow?: boolean;
+  /** Start on a local day and hour relative to the seeding day, or computed from the seeding time. */
+  start: LocalTime | ((now: Date) => Date);
   durationHours: number;
   place: { name: string; street: string; streetNumber: string; zip: string; city: string };
   organiser: string;
@@ -51,8 +67,8 @@ interface DemoEvent {
   maxParticipants: number | null;
   maxWaiting?: number;
   registrationOpen?: boolean;
-  registrationDeadlineIn?: number;
-  freeCancellationIn?: number;
+  registrationDeadline?: Deadline;
+  freeCancellation?: Deadline;
   requiresApproval?: boolean;
   /** The event shows participants who agree a list of each other. */
   showParticipants?: boolean;
@@ -60,7 +76,14 @@ interface DemoEvent {
   cancelled?: boolean;
   prices?: DemoPrice[];
   contacts?: { name: string; role: string; email?: string; phone?: string }[];
-  documents?: { key: string; fileName: string; kind: 'pdf' | 'text'; title: string; lines: string[] }[];
+  documents?: {
+    key: string;
+    /** File name and title; `{name}` is replaced by the event's name. */
+    fileName: string;
+    kind: 'pdf' | 'text';
+    title: string;
+    lines: string[];
+  }[];
   registrations?: [string, RegistrationStatus][];
 }
 
@@ -71,10 +94,10 @@ const EVENTS: DemoEvent[] = [
   {
     key: 'sommerfest',
     club: 'tsv-gruenwald',
-    name: 'Sommerfest 2026',
+    name: festName, // 'Winterfest 2026' in December, 'Sommerfest 2027' in July
     description:
-      'Unser großes Vereinsfest mit Staffellauf, Kinderolympiade, Grill und Live-Musik. Familie und Freunde sind herzlich willkommen!',
-    startsIn: 20 * DAY + 14 * HOUR,
+      'Unser großes Vereinsfest mit Staffellauf, Kinderolympiade, Buffet und Live-Musik. Familie und Freunde sind herzlich willkommen!',
+    start: demoFestStart, // the news post 'tsv-sommerfest' (seed/blog.ts) announces it
     durationHours: 8,
     place: {
       name: 'Sportpark Grünwald',
@@ -88,16 +111,16 @@ const EVENTS: DemoEvent[] = [
     divisions: ['Offen für alle'],
     maxParticipants: 120,
     maxWaiting: 20,
-    registrationDeadlineIn: 17 * DAY,
-    freeCancellationIn: 14 * DAY,
+    registrationDeadline: endOfDay(3),
+    freeCancellation: endOfDay(6),
     prices: [
       { key: 'member', name: 'Mitglied', kind: 'price', amount: 10 },
       { key: 'guest', name: 'Gast', kind: 'price', amount: 15 },
-      { key: 'grill', name: 'Grillteller', kind: 'option', amount: 6.5, required: true, group: 'Essen' },
-      { key: 'veggie', name: 'Vegetarischer Teller', kind: 'option', amount: 6.5, group: 'Essen' },
+      { key: 'grill', name: 'Buffet', kind: 'option', amount: 6.5, required: true, group: 'Essen' },
+      { key: 'veggie', name: 'Vegetarisches Buffet', kind: 'option', amount: 6.5, group: 'Essen' },
       {
         key: 'shirt',
-        name: 'Festival-T-Shirt',
+        name: 'Vereins-T-Shirt',
         kind: 'option',
         amount: 12,
         description: 'Größe bei Abholung',
@@ -115,9 +138,9 @@ const EVENTS: DemoEvent[] = [
     documents: [
       {
         key: 'ausschreibung',
-        fileName: 'Ausschreibung Sommerfest 2026.pdf',
+        fileName: 'Ausschreibung {name}.pdf',
         kind: 'pdf',
-        title: 'Sommerfest 2026 – Ausschreibung',
+        title: '{name} – Ausschreibung',
         lines: [
           'Beginn: 14:00 Uhr, Sportpark Grünwald',
           'Anmeldung über das Vereinsportal',
@@ -144,8 +167,8 @@ const EVENTS: DemoEvent[] = [
     name: 'Bergwanderung Wendelstein',
     description:
       'Geführte Tour über den Wendelstein (ca. 900 Hm). Festes Schuhwerk erforderlich. Nur 10 Plätze!',
-    startsIn: 9 * DAY + 7 * HOUR,
-    durationHours: 10,
+    start: { days: 9, hour: 8 },
+    durationHours: 9,
     place: {
       name: 'Wanderparkplatz Birkenstein',
       street: 'Birkenstein',
@@ -158,7 +181,7 @@ const EVENTS: DemoEvent[] = [
     divisions: ['Erwachsene'],
     maxParticipants: 10,
     maxWaiting: 3,
-    freeCancellationIn: 7 * DAY,
+    freeCancellation: { daysBefore: 2, hour: 18, minute: 0 },
     prices: [{ key: 'bus', name: 'Busfahrt', kind: 'price', amount: 18 }],
     contacts: [{ name: 'Jonas Becker', role: 'Tourenleitung', phone: '+49 170 5550123' }],
     registrations: [
@@ -171,10 +194,10 @@ const EVENTS: DemoEvent[] = [
     key: 'vereinsmeisterschaft',
     club: 'tsv-gruenwald',
     name: 'Vereinsmeisterschaft Leichtathletik',
-    description: 'Sprint, Weitsprung und Kugelstoßen für alle Altersklassen. Die Siegerehrung ist um 17 Uhr.',
-    startsIn: -2 * HOUR,
-    relativeToNow: true,
-    durationHours: 7,
+    description:
+      'Drei Wettkampftage mit Sprint, Weitsprung und Kugelstoßen für alle Altersklassen. Die Siegerehrung ist am letzten Tag um 17 Uhr.',
+    start: { days: -1, hour: 9 }, // running whenever the demo is seeded: until tomorrow 17:00
+    durationHours: 56,
     place: {
       name: 'Stadion Grünwald',
       street: 'Südliche Münchner Straße',
@@ -197,7 +220,7 @@ const EVENTS: DemoEvent[] = [
     club: 'tsv-gruenwald',
     name: 'Jahreshauptversammlung',
     description: 'Berichte des Vorstands, Kassenbericht, Entlastung und Neuwahlen.',
-    startsIn: -30 * DAY + 19 * HOUR,
+    start: { days: -30, hour: 19 },
     durationHours: 3,
     place: { name: 'Vereinsheim', street: 'Ebertstraße', streetNumber: '1', zip: '82031', city: 'Grünwald' },
     organiser: 'Vorstand',
@@ -221,11 +244,17 @@ const EVENTS: DemoEvent[] = [
   {
     key: 'weihnachtsfeier',
     club: 'tsv-gruenwald',
-    name: 'Weihnachtsfeier',
-    description: 'Leider abgesagt – wir holen die Feier im neuen Jahr nach.',
-    startsIn: 35 * DAY + 18 * HOUR,
-    durationHours: 5,
-    place: { name: 'Vereinsheim', street: 'Ebertstraße', streetNumber: '1', zip: '82031', city: 'Grünwald' },
+    name: 'Vereinsausflug an den Tegernsee',
+    description: 'Leider abgesagt – es haben sich zu wenige angemeldet. Wir holen den Ausflug nach.',
+    start: { days: 35, hour: 9 },
+    durationHours: 9,
+    place: {
+      name: 'Bahnhof Grünwald',
+      street: 'Bahnhofstraße',
+      streetNumber: '1',
+      zip: '82031',
+      city: 'Grünwald',
+    },
     organiser: 'Vorstand',
     disciplines: [],
     divisions: ['Offen für alle'],
@@ -238,7 +267,7 @@ const EVENTS: DemoEvent[] = [
     club: 'tsv-gruenwald',
     name: 'Trainerfortbildung Kinderturnen',
     description: 'Fortbildung (8 LE) zur Lizenzverlängerung. Die Teilnahme wird vom Vorstand bestätigt.',
-    startsIn: 25 * DAY + 9 * HOUR,
+    start: { days: 25, hour: 9 },
     durationHours: 8,
     place: {
       name: 'Turnhalle Grünwald',
@@ -257,10 +286,13 @@ const EVENTS: DemoEvent[] = [
   {
     key: 'abendlauf',
     club: 'tsv-gruenwald',
-    name: 'Abendlauf an der Isar',
+    // The Lauftreff's next run, at least an hour ahead: 09:00 or 18:30 (so always within 24 hours).
+    name: (start) => (berlinParts(start).hour < 12 ? 'Morgenlauf an der Isar' : 'Abendlauf an der Isar'),
     description: 'Lockere 8 km in zwei Tempogruppen. Gäste sind willkommen.',
-    startsIn: 20 * HOUR,
-    relativeToNow: true,
+    start: (now) =>
+      [0, 1]
+        .flatMap((days) => [dayAt(now, days, 9), dayAt(now, days, 18, 30)])
+        .find((slot) => slot.getTime() >= now.getTime() + HOUR)!,
     durationHours: 1.5,
     place: {
       name: 'Isarbrücke Grünwald',
@@ -286,7 +318,7 @@ const EVENTS: DemoEvent[] = [
     name: 'Helfertreffen im Vereinsheim',
     description:
       'Wer übernimmt Grill, Kuchentheke und Aufbau? Kurze Absprache mit Getränken, der Vorstand lädt ein.',
-    startsIn: 6 * DAY + 19 * HOUR,
+    start: { days: 6, hour: 19 },
     durationHours: 1.5,
     place: { name: 'Vereinsheim', street: 'Ebertstraße', streetNumber: '1', zip: '82031', city: 'Grünwald' },
     organiser: 'Vorstand',
@@ -300,7 +332,7 @@ const EVENTS: DemoEvent[] = [
     club: 'sc-rheinaue',
     name: 'Rheinufer-Lauf 10 km',
     description: 'Der beliebte Volkslauf entlang des Rheins mit Zeitmessung und Zielverpflegung.',
-    startsIn: 14 * DAY + 10 * HOUR,
+    start: { days: 14, hour: 10 },
     durationHours: 4,
     place: { name: 'Rheinpark', street: 'Auenweg', streetNumber: '17', zip: '50679', city: 'Köln' },
     organiser: 'SC Rheinaue Köln e.V.',
@@ -310,8 +342,8 @@ const EVENTS: DemoEvent[] = [
     maxWaiting: 50,
     showParticipants: true,
     visibility: 'public',
-    registrationDeadlineIn: 12 * DAY,
-    freeCancellationIn: 10 * DAY,
+    registrationDeadline: endOfDay(2),
+    freeCancellation: endOfDay(4),
     prices: [
       { key: 'adult', name: 'Erwachsene', kind: 'price', amount: 18 },
       { key: 'youth', name: 'Jugend (bis 18)', kind: 'price', amount: 8 },
@@ -334,15 +366,17 @@ const EVENTS: DemoEvent[] = [
     key: 'schwimmfest',
     club: 'sc-rheinaue',
     name: 'Vereinsschwimmfest',
-    description: 'Staffeln und Einzelstarts über 50 m und 100 m. Kostenlose Abmeldung nur bis gestern.',
-    startsIn: 5 * DAY + 9 * HOUR,
+    description:
+      'Staffeln und Einzelstarts über 50 m und 100 m. Meldeschluss war gestern um 18 Uhr; das Meldegeld wird bei einer Abmeldung nicht erstattet.',
+    start: { days: 5, hour: 9 },
     durationHours: 6,
     place: { name: 'Agrippabad', street: 'Kämmergasse', streetNumber: '1', zip: '50676', city: 'Köln' },
     organiser: 'Abteilung Schwimmen',
     disciplines: ['Schwimmen'],
     divisions: ['Jugend U14', 'Jugend U18', 'Erwachsene'],
     maxParticipants: 50,
-    freeCancellationIn: -1 * DAY,
+    registrationDeadline: { daysBefore: 6, hour: 18, minute: 0 },
+    freeCancellation: { daysBefore: 6, hour: 18, minute: 0 },
     prices: [{ key: 'start', name: 'Meldegeld', kind: 'price', amount: 4 }],
     registrations: [['demo', 'participating']],
   },
@@ -351,7 +385,7 @@ const EVENTS: DemoEvent[] = [
     club: 'rv-alster',
     name: 'Alster-Regatta',
     description: 'Offene Regatta auf der Außenalster für Gigboote und Rennboote.',
-    startsIn: 30 * DAY + 9 * HOUR,
+    start: { days: 30, hour: 9 },
     durationHours: 9,
     place: {
       name: 'Bootshaus RV Alster',
@@ -375,7 +409,7 @@ const EVENTS: DemoEvent[] = [
     club: 'rv-alster',
     name: 'Rudern für Anfänger',
     description: 'Vier Abende Grundkurs im Gigboot (nur für Mitglieder).',
-    startsIn: 12 * DAY + 18 * HOUR,
+    start: { days: 12, hour: 18 },
     durationHours: 2,
     place: {
       name: 'Bootshaus RV Alster',
@@ -390,6 +424,41 @@ const EVENTS: DemoEvent[] = [
     maxParticipants: 8,
   },
 ];
+
+/** A demo event as seeded at `now`: its name, start, end and deadlines. */
+export interface PlannedDemoEvent {
+  event: DemoEvent;
+  key: string;
+  name: string;
+  start: Date;
+  end: Date;
+  registrationOpen: boolean;
+  cancelled: boolean;
+  registrationDeadline: Date | null;
+  freeCancellationDeadline: Date | null;
+}
+
+/** The demo events' names, times and deadlines when seeded at `now` (what seedEvents writes). */
+export function planDemoEvents(now: Date): PlannedDemoEvent[] {
+  return EVENTS.map((e) => {
+    const start =
+      typeof e.start === 'function' ? e.start(now) : dayAt(now, e.start.days, e.start.hour, e.start.minute);
+    const startDay = berlinParts(start).date;
+    const deadline = (d: Deadline | undefined) =>
+      d === undefined ? null : berlinTime(addDays(startDay, -d.daysBefore), d.hour, d.minute);
+    return {
+      event: e,
+      key: e.key,
+      name: typeof e.name === 'function' ? e.name(start) : e.name,
+      start,
+      end: new Date(start.getTime() + e.durationHours * HOUR),
+      registrationOpen: e.registrationOpen ?? true,
+      cancelled: e.cancelled ?? false,
+      registrationDeadline: deadline(e.registrationDeadline),
+      freeCancellationDeadline: deadline(e.freeCancellation),
+    };
+  });
+}
 
 function demoPdf(title: string, lines: string[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
@@ -406,10 +475,12 @@ function demoPdf(title: string, lines: string[]): Promise<Buffer> {
 /**
  * Demo events across the three clubs: upcoming, ongoing, past and cancelled ones, with prices and
  * options, documents, contact persons, one nearly full event with a waiting list, and registrations
- * of the demo accounts in several statuses. Idempotent (fixed ids). Dates are relative to the first seeding.
- * Documents are only written when `dataDir` is given.
+ * of the demo accounts in several statuses. Idempotent (fixed ids). Dates are relative to the first seeding
+ * (`now`), on local hours in Berlin: starts between 08:00 and 19:00, deadlines at 23:59 or 18:00; names
+ * that carry a season or year are taken from the day the event falls on.
+ * Documents are only written when `files` is given.
  */
-export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promise<void> {
+export async function seedEvents(tx: Tx, options: { files?: FileStore; now?: Date }): Promise<void> {
   const id = (name: string) => demoId(`event:${name}`);
   await tx
     .insert(eventDisciplines)
@@ -420,24 +491,24 @@ export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promis
     .values(DIVISIONS.map((name) => ({ id: id(`division:${name}`), name })))
     .onConflictDoNothing();
 
-  const now = Date.now();
-  // Midnight in Berlin (CET) of the seeding day, so that demo events start at round times.
-  const midnight = Math.floor((now + HOUR) / DAY) * DAY - HOUR;
-  const at = (offset: number) => new Date(Math.round((now + offset) / (5 * 60 * 1000)) * 5 * 60 * 1000);
-  for (const e of EVENTS) {
+  const nowDate = options.now ?? new Date();
+  const today = todayIso(nowDate);
+  for (const { event: e, name, start, end, registrationDeadline, freeCancellationDeadline } of planDemoEvents(
+    nowDate,
+  )) {
     const eventId = id(e.key);
     const tenantId = tenant(e.club);
-    const start = e.relativeToNow ? at(e.startsIn) : new Date(midnight + e.startsIn);
+    const startDay = berlinParts(start).date;
     const inserted = await tx
       .insert(events)
       .values({
         id: eventId,
         tenantId,
         creatorId: e.club === 'tsv-gruenwald' ? person('vorstand') : null,
-        name: e.name,
+        name,
         description: e.description,
         startsAt: start,
-        endsAt: new Date(start.getTime() + e.durationHours * HOUR),
+        endsAt: end,
         placeName: e.place.name,
         street: e.place.street,
         streetNumber: e.place.streetNumber,
@@ -447,8 +518,8 @@ export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promis
         countryCode: 'DE',
         organiser: e.organiser,
         registrationOpen: e.registrationOpen ?? true,
-        registrationDeadline: e.registrationDeadlineIn === undefined ? null : at(e.registrationDeadlineIn),
-        freeCancellationDeadline: e.freeCancellationIn === undefined ? null : at(e.freeCancellationIn),
+        registrationDeadline,
+        freeCancellationDeadline,
         maxParticipants: e.maxParticipants,
         maxWaiting: e.maxWaiting ?? 0,
         requiresApproval: e.requiresApproval ?? false,
@@ -505,13 +576,13 @@ export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promis
       for (const doc of e.documents ?? []) {
         const bytes =
           doc.kind === 'pdf'
-            ? await demoPdf(doc.title, doc.lines)
-            : Buffer.from(`${doc.title}\n\n${doc.lines.join('\n')}\n`, 'utf8');
+            ? await demoPdf(doc.title.replace('{name}', name), doc.lines)
+            : Buffer.from(`${doc.title.replace('{name}', name)}\n\n${doc.lines.join('\n')}\n`, 'utf8');
         await storeEventDocument(tx, options.files, {
           id: id(`${e.key}:document:${doc.key}`),
           tenantId,
           eventId,
-          fileName: doc.fileName,
+          fileName: doc.fileName.replace('{name}', name),
           contentType: doc.kind === 'pdf' ? 'application/pdf' : 'text/plain; charset=utf-8',
           bytes,
         });
@@ -533,7 +604,9 @@ export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promis
     const regs = e.registrations ?? [];
     for (const [i, [key, status]] of regs.entries()) {
       const registrationId = id(`${e.key}:registration:${key}`);
-      const registeredAt = new Date(Math.min(now, start.getTime()) - (regs.length - i) * 3 * HOUR);
+      // Registered on earlier evenings (one a day), at least a day before the event and before today.
+      const lastDay = [today, addDays(startDay, -1)].sort()[0]!;
+      const registeredAt = berlinTime(addDays(lastDay, i - regs.length - 1), 19 + (i % 3), (i * 17) % 60);
       await tx.insert(eventRegistrations).values({
         id: registrationId,
         tenantId,
@@ -542,7 +615,7 @@ export async function seedEvents(tx: Tx, options: { files?: FileStore }): Promis
         status,
         priceOptionIds: status === 'invited' ? [] : selection,
         registeredAt,
-        cancelledAt: status === 'cancelled' ? new Date(registeredAt.getTime() + DAY) : null,
+        cancelledAt: status === 'cancelled' ? new Date(registeredAt.getTime() + 24 * HOUR) : null,
       });
       await tx.insert(eventRegistrationHistory).values({
         registrationId,

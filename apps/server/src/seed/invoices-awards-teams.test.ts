@@ -15,6 +15,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { logMessages } from '../db/schema/index.ts';
 import { demoPersonId, seedDemoData } from './demo.ts';
 import { demoId } from './ids.ts';
+import { demoFestStart, festName } from './time.ts';
 
 let ctx: TestContext;
 let headers: Record<string, string>;
@@ -93,7 +94,7 @@ describe('demo invoices, awards and teams', () => {
     for (const unshared of ['Paul', 'Clara', 'Lea']) expect(names).not.toContain(unshared);
     expect(volleyball.upcomingEvents.map((e) => e.name)).toEqual([
       'Bergwanderung Wendelstein',
-      'Sommerfest 2026',
+      festName(demoFestStart(new Date())), // 'Winterfest 2026' when seeded in late November
     ]);
   });
 });

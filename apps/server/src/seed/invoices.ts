@@ -1,8 +1,10 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { orderElements } from '../db/schema/index.ts';
+import { invoices, logMessages, orderElements } from '../db/schema/index.ts';
 import { addDays, todayIso } from '../lib/today.ts';
 import { invoicesService, type NewInvoice } from '../modules/invoices/index.ts';
 import { demoId } from './ids.ts';
+import { berlinTime } from './time.ts';
 
 const TSV = {
   name: 'TSV Grünwald 1894 e.V.',
@@ -26,10 +28,11 @@ const SCR = {
     bankName: 'Deutsche Kreditbank',
   },
 };
+/** The demo member: her home address as in her personal data (seed/personal-data.ts). */
 const MIA = {
   name: 'Mia Hoffmann',
-  street: 'Lindenstraße 8',
-  city: '81545 München',
+  street: 'Tölzer Straße 12',
+  city: '82031 Grünwald',
   payee: {
     accountOwner: 'Mia Hoffmann',
     iban: 'DE02500105170137075030',
@@ -40,11 +43,13 @@ const MIA = {
 
 /**
  * Invoices in every status for the demo account, incoming and outgoing, with the order elements
- * that were charged on them. Dates are relative to the day of seeding. Idempotent (fixed ids).
+ * that were charged on them. Dates are relative to the day of seeding, spread over the past months;
+ * each invoice (and its activity-log entry) was created on its invoice date. Numbers and titles carry
+ * the year of the invoice date. Idempotent (fixed ids).
  */
-export async function seedInvoices(tx: Tx): Promise<void> {
-  const today = todayIso();
-  const year = today.slice(0, 4);
+export async function seedInvoices(tx: Tx, options: { now?: Date } = {}): Promise<void> {
+  const today = todayIso(options.now);
+  const yearOf = (days: number) => addDays(today, days).slice(0, 4);
   const mia = demoId('person:demo');
   const tsv = demoId('tenant:tsv-gruenwald');
   const scr = demoId('tenant:sc-rheinaue');
@@ -71,16 +76,16 @@ export async function seedInvoices(tx: Tx): Promise<void> {
     {
       ...incoming(TSV, tsv),
       id: id('tsv-fee'),
-      number: `TSV-${year}-0142`,
-      title: `Mitgliedsbeitrag ${year}`,
+      number: `TSV-${yearOf(-120)}-0142`,
+      title: `Mitgliedsbeitrag ${yearOf(-120)}`,
       invoiceDate: addDays(today, -120),
       dueDate: addDays(today, -106),
       status: 'paid',
       paidOn: addDays(today, -110),
-      paymentReference: `TSV-${year}-0142 Mitgliedsbeitrag Mia Hoffmann`,
+      paymentReference: `TSV-${yearOf(-120)}-0142 Mitgliedsbeitrag Mia Hoffmann`,
       lines: [
         {
-          description: `Mitgliedsbeitrag Erwachsene ${year}`,
+          description: `Mitgliedsbeitrag Erwachsene ${yearOf(-120)}`,
           quantity: 1,
           unitPriceCents: 18000,
           vatRateBp: 0,
@@ -91,26 +96,28 @@ export async function seedInvoices(tx: Tx): Promise<void> {
     {
       ...incoming(TSV, tsv),
       id: id('tsv-kit'),
-      number: `TSV-${year}-0318`,
+      number: `TSV-${yearOf(-4)}-0318`,
       title: 'Vereinskleidung',
       invoiceDate: addDays(today, -4),
       dueDate: addDays(today, 10),
       status: 'open',
-      paymentReference: `TSV-${year}-0318 Vereinskleidung`,
+      paymentReference: `TSV-${yearOf(-4)}-0318 Vereinskleidung`,
+      // Net prices of the shop's gross prices 39,90 € and 79,90 €: 2 × 33,53 + 67,14 = 134,20 € net,
+      // 25,50 € VAT, 159,70 € in all — the sum of the two order elements below.
       lines: [
-        { description: 'Trikot Volleyball, Größe M', quantity: 2, unitPriceCents: 3319, vatRateBp: 1900 },
+        { description: 'Trikot Volleyball, Größe M', quantity: 2, unitPriceCents: 3353, vatRateBp: 1900 },
         { description: 'Trainingsanzug, Größe M', quantity: 1, unitPriceCents: 6714, vatRateBp: 1900 },
       ],
     },
     {
       ...incoming(TSV, tsv),
       id: id('tsv-camp'),
-      number: `TSV-${year}-0255`,
+      number: `TSV-${yearOf(-45)}-0255`,
       title: 'Teilnahmegebühr Trainingslager',
       invoiceDate: addDays(today, -45),
       dueDate: addDays(today, -31),
       status: 'overdue',
-      paymentReference: `TSV-${year}-0255 Trainingslager`,
+      paymentReference: `TSV-${yearOf(-45)}-0255 Trainingslager`,
       lines: [
         {
           description: 'Trainingslager Volleyball (3 Tage)',
@@ -124,23 +131,23 @@ export async function seedInvoices(tx: Tx): Promise<void> {
     {
       ...incoming(TSV, tsv),
       id: id('tsv-run'),
-      number: `TSV-${year}-0199`,
+      number: `TSV-${yearOf(-70)}-0199`,
       title: 'Startgeld Grünwalder Stadtlauf',
       invoiceDate: addDays(today, -70),
       dueDate: addDays(today, -56),
       status: 'cancelled',
-      paymentReference: `TSV-${year}-0199 Startgeld`,
+      paymentReference: `TSV-${yearOf(-70)}-0199 Startgeld`,
       lines: [{ description: 'Startgeld 10 km', quantity: 1, unitPriceCents: 2500, vatRateBp: 0 }],
     },
     {
       ...incoming(SCR, scr),
       id: id('scr-fee'),
-      number: `SCR-${year}-1007`,
-      title: `Mitgliedsbeitrag ${year}, 2. Halbjahr`,
+      number: `SCR-${yearOf(-12)}-1007`,
+      title: `Mitgliedsbeitrag ${yearOf(-12)}, 2. Halbjahr`,
       invoiceDate: addDays(today, -12),
       dueDate: addDays(today, 18),
       status: 'open',
-      paymentReference: `SCR-${year}-1007 Beitrag 2. HJ`,
+      paymentReference: `SCR-${yearOf(-12)}-1007 Beitrag 2. HJ`,
       lines: [
         {
           description: 'Mitgliedsbeitrag Rudern, 2. Halbjahr',
@@ -154,12 +161,12 @@ export async function seedInvoices(tx: Tx): Promise<void> {
     {
       ...outgoing(SCR, scr),
       id: id('mia-travel'),
-      number: `MH-${year}-003`,
+      number: `MH-${yearOf(-8)}-003`,
       title: 'Auslagen Regattafahrt',
       invoiceDate: addDays(today, -8),
       dueDate: addDays(today, 22),
       status: 'open',
-      paymentReference: `MH-${year}-003 Auslagen Regatta`,
+      paymentReference: `MH-${yearOf(-8)}-003 Auslagen Regatta`,
       lines: [
         {
           description: 'Fahrtkosten Köln–Essen, 124 km × 0,30 €',
@@ -173,20 +180,43 @@ export async function seedInvoices(tx: Tx): Promise<void> {
     {
       ...outgoing(TSV, tsv),
       id: id('mia-balls'),
-      number: `MH-${year}-001`,
+      number: `MH-${yearOf(-90)}-001`,
       title: 'Auslagen Trainingsbälle',
       invoiceDate: addDays(today, -90),
       dueDate: addDays(today, -60),
       status: 'paid',
       paidOn: addDays(today, -75),
-      paymentReference: `MH-${year}-001 Trainingsbälle`,
+      paymentReference: `MH-${yearOf(-90)}-001 Trainingsbälle`,
       lines: [{ description: 'Volleyball Mikasa V200W', quantity: 3, unitPriceCents: 5034, vatRateBp: 1900 }],
     },
   ];
-  for (const invoice of list) await invoicesService.create(tx, invoice, null);
+  for (const invoice of list) {
+    // Written on the invoice date in the club's office hours; logged then, not at seeding time.
+    const createdAt = berlinTime(invoice.invoiceDate, 10, 15);
+    const row = await invoicesService.create(tx, { ...invoice, createdAt }, null);
+    if (row)
+      await tx
+        .update(logMessages)
+        .set({ createdAt })
+        .where(and(eq(logMessages.entityKind, 'invoice'), eq(logMessages.entityId, row.id)));
+  }
+  // The order elements charged on an invoice add up to its total, as the invoice computed it from its lines.
+  const totals = new Map(
+    (
+      await tx
+        .select({ id: invoices.id, grossCents: invoices.grossCents })
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.id,
+            list.map((i) => i.id!),
+          ),
+        )
+    ).map((r) => [r.id, r.grossCents]),
+  );
+  const gross = (key: string) => totals.get(id(key))!;
 
-  const at = (days: number, hour: number) =>
-    new Date(`${addDays(today, days)}T${String(hour).padStart(2, '0')}:00:00Z`);
+  const at = (days: number, hour: number, minute = 0) => berlinTime(addDays(today, days), hour, minute);
   await tx
     .insert(orderElements)
     .values([
@@ -196,11 +226,11 @@ export async function seedInvoices(tx: Tx): Promise<void> {
         personId: mia,
         invoiceId: id('tsv-fee'),
         kind: 'membershipfee',
-        name: `Mitgliedsbeitrag ${year}`,
+        name: `Mitgliedsbeitrag ${yearOf(-120)}`,
         description: 'Erwachsene, inkl. Abteilung Volleyball',
-        unitPriceCents: 22800,
-        totalCents: 22800,
-        createdAt: at(-121, 9),
+        unitPriceCents: gross('tsv-fee'),
+        totalCents: gross('tsv-fee'),
+        createdAt: at(-121, 9, 30),
       },
       {
         id: demoId('order:tsv-jersey'),
@@ -211,9 +241,9 @@ export async function seedInvoices(tx: Tx): Promise<void> {
         name: 'Trikot Volleyball',
         description: 'Größe M, Rückennummer 7',
         quantity: 2,
-        unitPriceCents: 3950,
-        totalCents: 7900,
-        createdAt: at(-6, 18),
+        unitPriceCents: 3990,
+        totalCents: 7980,
+        createdAt: at(-6, 18, 12),
       },
       {
         id: demoId('order:tsv-tracksuit'),
@@ -223,9 +253,9 @@ export async function seedInvoices(tx: Tx): Promise<void> {
         kind: 'kit',
         name: 'Trainingsanzug',
         description: 'Größe M',
-        unitPriceCents: 7990,
-        totalCents: 7990,
-        createdAt: at(-6, 17),
+        unitPriceCents: gross('tsv-kit') - 7980,
+        totalCents: gross('tsv-kit') - 7980,
+        createdAt: at(-6, 18, 9),
       },
       {
         id: demoId('order:tsv-camp'),
@@ -235,9 +265,9 @@ export async function seedInvoices(tx: Tx): Promise<void> {
         kind: 'eventfee',
         name: 'Trainingslager Volleyball',
         description: '3 Tage mit Verpflegung',
-        unitPriceCents: 17655,
-        totalCents: 17655,
-        createdAt: at(-46, 12),
+        unitPriceCents: gross('tsv-camp'),
+        totalCents: gross('tsv-camp'),
+        createdAt: at(-46, 12, 5),
       },
       {
         id: demoId('order:scr-fee'),
@@ -247,9 +277,9 @@ export async function seedInvoices(tx: Tx): Promise<void> {
         kind: 'membershipfee',
         name: 'Mitgliedsbeitrag Rudern, 2. Halbjahr',
         description: 'inkl. Bootsumlage',
-        unitPriceCents: 14200,
-        totalCents: 14200,
-        createdAt: at(-13, 8),
+        unitPriceCents: gross('scr-fee'),
+        totalCents: gross('scr-fee'),
+        createdAt: at(-13, 8, 45),
       },
       {
         id: demoId('order:scr-regatta'),
@@ -257,11 +287,11 @@ export async function seedInvoices(tx: Tx): Promise<void> {
         personId: mia,
         invoiceId: null,
         kind: 'eventfee',
-        name: 'Meldegeld Herbstregatta',
+        name: 'Meldegeld Vereinsregatta',
         description: 'wird mit der nächsten Rechnung abgerechnet',
         unitPriceCents: 1800,
         totalCents: 1800,
-        createdAt: at(-1, 20),
+        createdAt: at(-1, 20, 41),
       },
     ])
     .onConflictDoNothing();

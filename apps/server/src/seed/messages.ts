@@ -3,6 +3,7 @@ import { messages } from '../db/schema/index.ts';
 import type { MessageKind } from '@vereinsheim/contracts';
 import type { TextParams } from '../lib/i18n.ts';
 import type { MessageTextKey } from '../modules/messages/index.ts';
+import { addDays, todayIso } from '../lib/today.ts';
 import { demoId } from './ids.ts';
 
 /** A club's message (its words, German demo data) or a notice the server writes (a text key, rendered on read). */
@@ -15,7 +16,8 @@ type DemoMessage = {
   read?: boolean;
 } & ({ title: string; body: string } | { text: { key: MessageTextKey; params: TextParams } });
 
-const nextJanuary15 = () => `${new Date().getUTCFullYear() + 1}-01-15`;
+/** The invoice of seed/invoices.ts that this notice announces: 'Vereinskleidung', issued 4 days ago, due in 10. */
+const KIT_INVOICE = { title: 'Vereinskleidung', amount: 159.7, issuedDaysAgo: 4, dueInDays: 10 };
 
 const MESSAGES: DemoMessage[] = [
   {
@@ -30,14 +32,14 @@ const MESSAGES: DemoMessage[] = [
     key: 'invoice',
     kind: 'invoice_issued',
     club: 'tsv-gruenwald',
-    minutesAgo: 60 * 5,
+    minutesAgo: 60 * 24 * KIT_INVOICE.issuedDaysAgo,
     text: {
       key: 'invoiceIssued',
       params: {
-        title: 'Mitgliedsbeitrag 2026',
+        title: KIT_INVOICE.title,
         club: 'TSV Grünwald 1894 e.V.',
-        amount: 120,
-        due: nextJanuary15(),
+        amount: KIT_INVOICE.amount,
+        due: '', // the invoice's due date, set when seeding
       },
     },
     link: '/invoices',
@@ -75,7 +77,7 @@ const MESSAGES: DemoMessage[] = [
     club: 'sc-rheinaue',
     minutesAgo: 60 * 24 * 8,
     title: 'Training fällt in den Ferien aus',
-    body: 'In den Herbstferien ist das Hallenbad geschlossen. Wir sehen uns danach!',
+    body: 'In den Schulferien ist das Hallenbad geschlossen. Wir sehen uns danach!',
     link: null,
     read: true,
   },
@@ -97,8 +99,10 @@ const MESSAGES: DemoMessage[] = [
 export async function seedMessages(
   tx: Tx,
   ids: { personId: string; tenantIdOf: (slug: string) => string },
+  options: { now?: Date } = {},
 ): Promise<void> {
-  const now = Date.now();
+  const now = (options.now ?? new Date()).getTime();
+  const due = addDays(todayIso(options.now), KIT_INVOICE.dueInDays);
   await tx
     .insert(messages)
     .values(
@@ -110,7 +114,10 @@ export async function seedMessages(
           tenantId: m.club ? ids.tenantIdOf(m.club) : null,
           kind: m.kind,
           ...('text' in m
-            ? { textKey: `message.${m.text.key}`, textParams: m.text.params }
+            ? {
+                textKey: `message.${m.text.key}`,
+                textParams: m.text.key === 'invoiceIssued' ? { ...m.text.params, due } : m.text.params,
+              }
             : { title: m.title, body: m.body }),
           link: m.link,
           readAt: m.read ? createdAt : null,

@@ -25,7 +25,7 @@ describe('demo news and messages', () => {
     expect(clubs).toEqual(new Set([demoTenantId('tsv-gruenwald'), demoTenantId('sc-rheinaue')]));
     expect(list.items.slice(0, 2).map((p) => p.isPinned)).toEqual([true, true]);
     expect(list.items.filter((p) => p.isForced)).toHaveLength(1);
-    expect(list.items.map((p) => p.title)).not.toContain('Winterfeier – Anmeldung geschlossen');
+    expect(list.items.map((p) => p.title)).not.toContain('Saisonabschlussfeier – Anmeldung geschlossen');
     const withImages = list.items.filter((p) => p.primaryImageUrl);
     expect(withImages.length).toBeGreaterThanOrEqual(4);
     for (const url of new Set(withImages.map((p) => p.primaryImageUrl!))) {

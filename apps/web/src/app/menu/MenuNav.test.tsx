@@ -113,6 +113,19 @@ describe('side menu', () => {
     );
   });
 
+  it('says that links to example hosts (the demo defaults) are examples', () => {
+    // testAppConfig's links are on example.org (RFC 2606), like the server's *.example defaults.
+    const { nav } = renderMenu('/');
+    expect(within(nav).getByRole('link', { name: /^Impressum \(Beispiel\)/ })).toHaveAttribute(
+      'href',
+      testAppConfig.links.imprint,
+    );
+    expect(within(nav).getByRole('link', { name: /^Hilfe-Center \(Beispiel\)/ })).toHaveAttribute(
+      'href',
+      testAppConfig.links.help,
+    );
+  });
+
   it.each([
     ['/', ['/']],
     ['/blog', ['/blog']],

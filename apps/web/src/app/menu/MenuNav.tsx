@@ -9,6 +9,16 @@ import { useMyTenants } from '../../shared/tenant-selection/tenants.ts';
 import { routeView } from '../routes.tsx';
 import { isExternal, isMenuItemActive, MENU_GROUPS, type MenuItem } from './menu-items.ts';
 
+/** A link to an RFC 2606 example host (the demo's defaults: *.example, example.org): not a real page. */
+function isExampleLink(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host.endsWith('.example') || /(^|\.)example\.(com|org|net)$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 export interface MenuNavProps {
   pathname: string;
   links: AppConfig['links'];
@@ -26,6 +36,9 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
   const reviewer = useMyTenants().data?.items.some((tenant) => tenant.roles.includes('reviewer')) ?? false;
   const listed = (item: MenuItem) => reviewer || routeView(item.id).gate !== 'validation';
   const chatUnread = useChatUnreadCount();
+  // The demo's help, imprint and privacy links point at example hosts: say so ('Impressum (Beispiel)').
+  const linkText = (label: string, url: string) =>
+    isExampleLink(url) ? t('menu.exampleLink', { label }) : label;
 
   const renderItem = (item: MenuItem, sub = false) => {
     const active = isMenuItemActive(item.path, pathname);
@@ -89,7 +102,7 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
                     target="_blank"
                     rel="noopener noreferrer"
                   >
-                    {t(`menu.items.${item.key}`)}
+                    {linkText(t(`menu.items.${item.key}`), links[item.key])}
                     <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
                   </a>
                 </li>
@@ -102,11 +115,11 @@ export function MenuNav({ pathname, links, onNavigate }: MenuNavProps) {
       ))}
       <footer className="vh-menu-footer">
         <a href={links.imprint} target="_blank" rel="noopener noreferrer">
-          {t('menu.imprint')}
+          {linkText(t('menu.imprint'), links.imprint)}
           <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
         </a>
         <a href={links.privacy} target="_blank" rel="noopener noreferrer">
-          {t('menu.privacy')}
+          {linkText(t('menu.privacy'), links.privacy)}
           <span className="vh-visually-hidden"> {t('menu.newTab')}</span>
         </a>
       </footer>
