@@ -222,6 +222,14 @@ const EnvSchema = z.object({
   CHAT_PUSH_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** At most one chat push per conversation and person within this many seconds. */
   CHAT_PUSH_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * Seconds a job worker holds a claimed job (push, mail) before another instance may take it again — how long
+   * a job waits after its instance crashed (ADR 0021). Longer than the slowest send (push requests time out
+   * after 10 s).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often an idle job worker looks for due jobs (jobs enqueued on the same instance start at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 /** True when every entry is an IP address, a CIDR range or one of @fastify/proxy-addr's names. */
@@ -350,6 +358,8 @@ export interface Config {
    * random per process (development and tests: one instance).
    */
   chat: { secret: string; appId: string; pushDelaySeconds: number; pushIntervalSeconds: number };
+  /** The job worker every instance runs (ADR 0015, 0021). */
+  jobs: { leaseMs: number; pollMs: number };
   /** Uploaded files (ADR 0015). */
   files:
     | { kind: 'postgres' | 'local' }
@@ -546,6 +556,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pushDelaySeconds: e.CHAT_PUSH_DELAY_SECONDS,
       pushIntervalSeconds: e.CHAT_PUSH_INTERVAL_SECONDS,
     },
+    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
     files:
       e.FILE_STORE === 's3'
         ? {
