@@ -184,18 +184,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fileStore = fileStoreFor(config, database.db);
   const webPush = await createWebPush(config, app.log, database.db);
   // Push and mail leave through durable jobs (ADR 0021); every instance runs a worker.
-  const worker = startJobWorker(
-    database.db,
-    {
-      ...messagePushJobs(database.db, webPush.sender),
-      ...chatPushJobs(database.db, webPush.sender),
-      ...mailJobs(mailer, config.mail.from),
-    },
-    app.log,
-    config.jobs,
-  );
+  const worker = config.jobs.worker
+    ? startJobWorker(
+        database.db,
+        {
+          ...messagePushJobs(database.db, webPush.sender),
+          ...chatPushJobs(database.db, webPush.sender),
+          ...mailJobs(mailer, config.mail.from),
+        },
+        app.log,
+        config.jobs,
+      )
+    : undefined;
   app.addHook('onClose', async () => {
-    await worker.stop();
+    await worker?.stop();
     await webPush.close();
   });
   await app.register(

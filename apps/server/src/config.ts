@@ -228,6 +228,11 @@ const EnvSchema = z.object({
    * after 10 s).
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * false: this process enqueues jobs but does not run them (another instance's worker does). Default true:
+   * every instance runs a worker, and they share the jobs (ADR 0021).
+   */
+  JOB_WORKER: bool.default(true),
   /** How often an idle job worker looks for due jobs (jobs enqueued on the same instance start at once). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
@@ -359,7 +364,7 @@ export interface Config {
    */
   chat: { secret: string; appId: string; pushDelaySeconds: number; pushIntervalSeconds: number };
   /** The job worker every instance runs (ADR 0015, 0021). */
-  jobs: { leaseMs: number; pollMs: number };
+  jobs: { worker: boolean; leaseMs: number; pollMs: number };
   /** Uploaded files (ADR 0015). */
   files:
     | { kind: 'postgres' | 'local' }
@@ -556,7 +561,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pushDelaySeconds: e.CHAT_PUSH_DELAY_SECONDS,
       pushIntervalSeconds: e.CHAT_PUSH_INTERVAL_SECONDS,
     },
-    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
+    jobs: { worker: e.JOB_WORKER, leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
     files:
       e.FILE_STORE === 's3'
         ? {
