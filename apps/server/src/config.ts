@@ -214,6 +214,11 @@ const EnvSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** Tests only: a CSP that lets inline scripts and handlers run, to prove that no markup is ever parsed. */
   UNSAFE_TEST_CSP: bool.default(false),
+  /**
+   * Tests only: push endpoints on this machine (a local Web Push receiver) without the development features,
+   * for server processes on PostgreSQL (test/multi). Refused with NODE_ENV=production.
+   */
+  UNSAFE_TEST_PUSH_ENDPOINTS: bool.default(false),
   /** Signs chat user ids (GET /api/me/chat/account); the same on every instance. */
   CHAT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   /** The chat service's application id (spec §9): our own chat service inside the portal. */
@@ -442,6 +447,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embeddedDefault = !externalIdp && e.DATABASE_URL === undefined;
   const demoData = e.DEMO_DATA ?? (embeddedDefault && e.NODE_ENV !== 'production');
   const publicHttp = new URL(publicUrl).protocol === 'http:';
+  if (e.UNSAFE_TEST_PUSH_ENDPOINTS && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: UNSAFE_TEST_PUSH_ENDPOINTS: refused with NODE_ENV=production',
+    );
+  }
   if (e.DEV_FEATURES === true) {
     const refusal =
       e.NODE_ENV === 'production'
@@ -527,7 +537,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_MAIL}`,
-      allowAnyEndpoint: devFeatures,
+      allowAnyEndpoint: devFeatures || e.UNSAFE_TEST_PUSH_ENDPOINTS,
       fcm: e.FCM_SERVICE_ACCOUNT_FILE
         ? {
             serviceAccountFile: path.resolve(e.FCM_SERVICE_ACCOUNT_FILE),

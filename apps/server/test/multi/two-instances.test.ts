@@ -151,8 +151,9 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL database', () => 
         DATABASE_URL: url,
         PUBLIC_URL: publicUrl,
         DATA_DIR: dir,
-        // Development features: push endpoints on this machine (the local receiver) are allowed.
-        DEV_FEATURES: 'true',
+        DEV_FEATURES: 'false',
+        // Push endpoints on this machine (the local receiver) are allowed.
+        UNSAFE_TEST_PUSH_ENDPOINTS: 'true',
         // A short lease, so the crash test does not wait a minute for the job of the killed instance.
         JOB_LEASE_SECONDS: '3',
         JOB_POLL_MS: '200',
