@@ -234,7 +234,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL database', () => 
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title, body: `${title}: Text` }),
     });
-    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { recipients: number }).recipients;
   }
 
