@@ -32,8 +32,12 @@ test.describe('profile validation', () => {
       await page.getByLabel('E-Mail-Adresse').fill(email);
       await page.locator('input[type="password"]').first().fill(password);
       await page.getByRole('button', { name: 'Konto erstellen' }).click();
-      await page.goto('/oidc/dev/mailbox');
+      // The mail is a job (ADR 0021): it arrives a moment after the answer; reload until it is there.
       const mail = page.locator('article').filter({ hasText: email }).first();
+      await expect(async () => {
+        await page.goto('/oidc/dev/mailbox');
+        await expect(mail).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
       await mail.locator('a[href*="verify-email"]').first().click();
       await expect(seen(page, 'E-Mail-Adresse bestätigt')).toBeVisible();
 

@@ -29,14 +29,15 @@ import { blogManageRoutes, blogRoutes } from './modules/blog/index.ts';
 import { calendarFeedRoutes, eventsManageRoutes, eventsRoutes } from './modules/events/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { fileStoreFor, mediaFilesRoutes } from './modules/media/index.ts';
-import { messagesRoutes } from './modules/messages/index.ts';
+import { mailJobs, startJobWorker } from './modules/jobs/index.ts';
+import { messagePushJobs, messagesRoutes } from './modules/messages/index.ts';
 import { findOrProvisionPerson, personsRoutes } from './modules/persons/index.ts';
 import { personalDataRoutes } from './modules/personal-data/index.ts';
 import { privacyRoutes } from './modules/privacy/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { createWebPush, pushRoutes } from './modules/push/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
-import { chatRoutes } from './modules/chat/index.ts';
+import { chatPushJobs, chatRoutes } from './modules/chat/index.ts';
 import { telemetryRoutes } from './modules/telemetry/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { validationRoutes } from './modules/validation/index.ts';
@@ -174,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = options.mailer ?? createMailer(config, database.db, app.log);
   if (config.embeddedIdp) {
-    await registerEmbeddedProvider(app, { config, db: database.db, keys: options.keys!, mailer });
+    await registerEmbeddedProvider(app, { config, db: database.db, keys: options.keys! });
   }
 
   await app.register(sessionRoutes, { sessions, origins });
@@ -182,7 +183,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const fileStore = fileStoreFor(config, database.db);
   const webPush = await createWebPush(config, app.log, database.db);
-  app.addHook('onClose', () => webPush.close());
+  // Push and mail leave through durable jobs (ADR 0021); every instance runs a worker.
+  const worker = config.jobs.worker
+    ? startJobWorker(
+        database.db,
+        {
+          ...messagePushJobs(database.db, webPush.sender),
+          ...chatPushJobs(database.db, webPush.sender),
+          ...mailJobs(mailer, config.mail.from),
+        },
+        app.log,
+        config.jobs,
+      )
+    : undefined;
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    await webPush.close();
+  });
   await app.register(
     async (api) => {
       await api.register(personsRoutes, { db: database.db });
@@ -196,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(eventsRoutes, eventsDeps);
       await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(blogRoutes, { db: database.db });
-      await api.register(messagesRoutes, { db: database.db, pushSender: webPush.sender });
+      await api.register(messagesRoutes, { db: database.db });
       await api.register(pushRoutes, { db: database.db, config, webPush });
       await api.register(telemetryRoutes, {
         instrumentationKey: config.telemetryInstrumentationKey,
@@ -212,7 +229,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(chatRoutes, {
         config,
         database,
-        pushSender: webPush.sender,
         isAllowedOrigin: origins.isAllowed,
         ...options.chat,
       });

@@ -214,6 +214,11 @@ const EnvSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** Tests only: a CSP that lets inline scripts and handlers run, to prove that no markup is ever parsed. */
   UNSAFE_TEST_CSP: bool.default(false),
+  /**
+   * Tests only: push endpoints on this machine (a local Web Push receiver) without the development features,
+   * for server processes on PostgreSQL (test/multi). Refused with NODE_ENV=production.
+   */
+  UNSAFE_TEST_PUSH_ENDPOINTS: bool.default(false),
   /** Signs chat user ids (GET /api/me/chat/account); the same on every instance. */
   CHAT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   /** The chat service's application id (spec §9): our own chat service inside the portal. */
@@ -222,6 +227,19 @@ const EnvSchema = z.object({
   CHAT_PUSH_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** At most one chat push per conversation and person within this many seconds. */
   CHAT_PUSH_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * Seconds a job worker holds a claimed job (push, mail) before another instance may take it again — how long
+   * a job waits after its instance crashed (ADR 0021). Longer than the slowest send (push requests time out
+   * after 10 s).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * false: this process enqueues jobs but does not run them (another instance's worker does). Default true:
+   * every instance runs a worker, and they share the jobs (ADR 0021).
+   */
+  JOB_WORKER: bool.default(true),
+  /** How often an idle job worker looks for due jobs (jobs enqueued on the same instance start at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 /** True when every entry is an IP address, a CIDR range or one of @fastify/proxy-addr's names. */
@@ -350,6 +368,8 @@ export interface Config {
    * random per process (development and tests: one instance).
    */
   chat: { secret: string; appId: string; pushDelaySeconds: number; pushIntervalSeconds: number };
+  /** The job worker every instance runs (ADR 0015, 0021). */
+  jobs: { worker: boolean; leaseMs: number; pollMs: number };
   /** Uploaded files (ADR 0015). */
   files:
     | { kind: 'postgres' | 'local' }
@@ -427,6 +447,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embeddedDefault = !externalIdp && e.DATABASE_URL === undefined;
   const demoData = e.DEMO_DATA ?? (embeddedDefault && e.NODE_ENV !== 'production');
   const publicHttp = new URL(publicUrl).protocol === 'http:';
+  if (e.UNSAFE_TEST_PUSH_ENDPOINTS && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: UNSAFE_TEST_PUSH_ENDPOINTS: refused with NODE_ENV=production',
+    );
+  }
   if (e.DEV_FEATURES === true) {
     const refusal =
       e.NODE_ENV === 'production'
@@ -512,7 +537,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_MAIL}`,
-      allowAnyEndpoint: devFeatures,
+      allowAnyEndpoint: devFeatures || e.UNSAFE_TEST_PUSH_ENDPOINTS,
       fcm: e.FCM_SERVICE_ACCOUNT_FILE
         ? {
             serviceAccountFile: path.resolve(e.FCM_SERVICE_ACCOUNT_FILE),
@@ -546,6 +571,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pushDelaySeconds: e.CHAT_PUSH_DELAY_SECONDS,
       pushIntervalSeconds: e.CHAT_PUSH_INTERVAL_SECONDS,
     },
+    jobs: { worker: e.JOB_WORKER, leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
     files:
       e.FILE_STORE === 's3'
         ? {

@@ -5,8 +5,8 @@ let cachedQuery: { db: Database; text: string } | undefined;
 
 /**
  * One fingerprint of every row of every table in the public schema (PGlite and PostgreSQL): equal fingerprints
- * before and after a request mean the request changed nothing. `messages.push_pending` is left out: the push
- * dispatcher clears it in the background shortly after a message was sent (by an earlier, accepted request).
+ * before and after a request mean the request changed nothing. Of `jobs` only kind and key count: a worker
+ * updates the rest in the background when it runs a job an earlier, accepted request enqueued (ADR 0021).
  * `rate_counters` is left out: a rate limit counts every request, refused ones too (ADR 0015).
  */
 export async function databaseFingerprint(db: Database): Promise<string> {
@@ -18,7 +18,8 @@ export async function databaseFingerprint(db: Database): Promise<string> {
     const parts = res.rows.map(
       ({ tablename }) =>
         `select '${tablename}' as t, md5(coalesce(string_agg(j::text, '|' order by j::text), '')) as h
-           from (select to_jsonb(x) - 'push_pending' as j from "${tablename}" x) r`,
+           from (select ${tablename === 'jobs' ? `jsonb_build_object('kind', x.kind, 'key', x.key)` : 'to_jsonb(x)'} as j
+                 from "${tablename}" x) r`,
     );
     cachedQuery = {
       db,

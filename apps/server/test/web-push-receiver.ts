@@ -54,16 +54,21 @@ export interface Received {
   body: Buffer;
 }
 
-/** A local push service: records requests, answers with the status configured per path. */
+/**
+ * A local push service: records requests, answers with the status configured per path; requests to a path in
+ * `hold` are recorded and left unanswered (a sender that dies meanwhile never learns the outcome).
+ */
 export class FakePushService {
   readonly received: Received[] = [];
   readonly status = new Map<string, number>();
+  readonly hold = new Set<string>();
   private server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
       this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      if (this.hold.has(path)) return;
       res.writeHead(this.status.get(path) ?? 201).end();
     });
   });
@@ -73,6 +78,7 @@ export class FakePushService {
     this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
   stop() {
+    this.server.closeAllConnections();
     return new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
   async waitFor(path: string, count = 1, timeoutMs = 10_000): Promise<Received[]> {

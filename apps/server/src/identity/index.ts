@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { devMails } from '../db/schema/index.ts';
-import type { Mailer } from '../lib/mailer.ts';
 import { sendProblem } from '../lib/problem.ts';
 import { purgeExpiredModels } from './adapter.ts';
 import { BackgroundTasks } from './background.ts';
@@ -25,7 +24,6 @@ export interface EmbeddedProviderOptions {
   config: Config;
   db: Database;
   keys: SigningKeys;
-  mailer: Mailer;
 }
 
 const ASSETS: Record<string, string> = {
@@ -49,7 +47,7 @@ export function widenFormAction(res: Pick<ServerResponse, 'getHeader' | 'setHead
  * pages, their stylesheet and the development mailbox are Fastify routes under the same prefix.
  */
 export async function registerEmbeddedProvider(app: FastifyInstance, options: EmbeddedProviderOptions) {
-  const { config, db, mailer } = options;
+  const { config, db } = options;
   const base = mountPath(config);
   const pages: PageContext = { base, portalUrl: config.publicUrl };
   const cookieKeys = await loadCookieKeys(config, db);
@@ -136,7 +134,6 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
     await scope.register(interactionRoutes, {
       config,
       db,
-      mailer,
       provider,
       pages,
       limits,

@@ -4,7 +4,8 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Mailer, Mail } from '../lib/mailer.ts';
+import type { Mail } from '../lib/mailer.ts';
+import { enqueueMail } from '../modules/jobs/index.ts';
 import { accountsRepository, type AccountRow } from './accounts.repository.ts';
 import { revokeAccountModels } from './adapter.ts';
 import type { BackgroundTasks } from './background.ts';
@@ -59,7 +60,6 @@ function field(body: unknown, key: string): string {
 export interface InteractionRoutesOptions {
   config: Config;
   db: Database;
-  mailer: Mailer;
   provider: Provider;
   pages: PageContext;
   limits: AuthLimits;
@@ -71,7 +71,7 @@ type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
 /** Login, sign-up, e-mail verification and password pages of the embedded provider (German, server-rendered). */
 export async function interactionRoutes(app: FastifyInstance, options: InteractionRoutesOptions) {
-  const { config, db, mailer, provider, pages, limits, devices, background } = options;
+  const { config, db, provider, pages, limits, devices, background } = options;
   const base = pages.base;
   const clientId = config.oidc.clientId;
   const resource = apiResource(config);
@@ -87,7 +87,10 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   const send = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-  /** A mail after the answer, if the recipient has not had too many this hour; failures are logged. */
+  /**
+   * A mail after the answer, if the recipient has not had too many this hour: a mail job (ADR 0021), sent by
+   * the job worker (retried while the mail server is down); failures before the job exists are logged.
+   */
   const mailLater = (reply: FastifyReply, name: string, mail: () => Promise<Mail | undefined>) =>
     background.run(name, reply.raw, async () => {
       const message = await mail();
@@ -96,7 +99,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         app.log.info({ task: name }, 'mail skipped: too many to this recipient');
         return;
       }
-      await mailer.send(message);
+      await db.transaction((tx) => enqueueMail(tx, name.replace(/\s+/g, '-'), message));
     });
 
   const tooMany = (reply: FastifyReply, seconds: number, backUrl: string) =>

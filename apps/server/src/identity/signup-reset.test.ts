@@ -29,9 +29,12 @@ async function mailTo(to: string, count = 1, timeoutMs = 10_000): Promise<Mail[]
   }
 }
 
-/** Lets the background work finish (mails, accounts) before looking for what did not happen. */
+/**
+ * Lets the background work finish (accounts, mail jobs and the worker that sends them, ADR 0021) before
+ * looking for what did not happen.
+ */
 async function settle() {
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, 1_500));
 }
 
 async function openSignup() {

@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Set by the mail job (ADR 0021): the same for every attempt of one job. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -29,6 +31,7 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
         });
       },
     };
@@ -36,7 +39,7 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
   if (config.mode === 'development') {
     return {
       async send(mail) {
-        await db.insert(devMails).values(mail);
+        await db.insert(devMails).values({ to: mail.to, subject: mail.subject, text: mail.text });
         log.info({ mail: { subject: mail.subject } }, 'mail written to the development mailbox');
       },
     };

@@ -52,6 +52,8 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(8),
     /** While a worker holds the job; after this time another instance may take it again (crash). */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** The instance (host:pid) that claimed the job last — for the operator, and the crash test. */
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),

@@ -1,4 +1,4 @@
-import { boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MESSAGE_KINDS } from '@vereinsheim/contracts';
 import { persons, tenants } from './core.ts';
@@ -25,16 +25,11 @@ export const messages = pgTable(
     textKey: text('text_key'),
     textParams: jsonb('text_params').$type<Record<string, unknown>>().notNull().default({}),
     link: text('link'),
-    /** Outbox flag: set by sendMessage, cleared by the push dispatcher once it has pushed the message. */
-    pushPending: boolean('push_pending').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('messages_person_created_idx').on(t.personId, t.createdAt),
-    index('messages_push_pending_idx')
-      .on(t.createdAt)
-      .where(sql`push_pending`),
     check('messages_text_ck', sql`text_key is not null or (title is not null and body is not null)`),
   ],
 );

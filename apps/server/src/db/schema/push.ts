@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PUSH_PLATFORMS } from '@vereinsheim/contracts';
 import { persons } from './core.ts';
 
@@ -28,4 +28,20 @@ export const pushSubscriptions = pgTable(
     uniqueIndex('push_subscriptions_platform_address_uq').on(t.platform, t.address),
     index('push_subscriptions_person_idx').on(t.personId),
   ],
+);
+
+/**
+ * Which device a push job has already reached (ADR 0021): a job that runs again (a retry after another device
+ * failed, or after a crash before the job was marked done) skips these devices. `key` is the job's key.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    key: text('key').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.subscriptionId] })],
 );

@@ -31,7 +31,6 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { languageOf } from '../../lib/i18n.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { actorOf, bearerToken } from '../../plugins/auth.ts';
-import type { PushSender } from '../push/index.ts';
 import { chatBusFor, ChatHub } from './chat.hub.ts';
 import { startChatPushSweep } from './chat.push.ts';
 import { chatService } from './chat.service.ts';
@@ -45,7 +44,6 @@ export const NATIVE_APP_ORIGINS: readonly string[] = ['capacitor://localhost', '
 export interface ChatRoutesOptions {
   config: Config;
   database: DatabaseHandle;
-  pushSender: PushSender;
   /** Web origins allowed to open the WebSocket (a browser always sends Origin). */
   isAllowedOrigin: (origin: string) => boolean;
   /** Tests: a faster heartbeat and push sweep. */
@@ -66,7 +64,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   const hub = new ChatHub(db, chat, app.log, { heartbeatMs: options.heartbeatMs ?? 30_000 });
   const bus = chatBusFor(database, app.log);
   await bus.start(hub.onEvent, hub.onResync);
-  const stopSweep = startChatPushSweep(db, options.pushSender, app.log, {
+  const stopSweep = startChatPushSweep(db, app.log, {
     intervalSeconds: config.chat.pushIntervalSeconds,
     isOnline: (personId) => hub.isOnline(personId),
     everyMs: options.pushSweepMs ?? 5_000,

@@ -2,3 +2,4 @@
 export { chatRoutes, type ChatRoutesOptions } from './chat.routes.ts';
 export { signChatUser } from './chat.service.ts';
 export { chatRepository } from './chat.repository.ts';
+export { chatPushJobs } from './chat.push.ts';

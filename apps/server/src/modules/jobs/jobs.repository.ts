@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
@@ -20,6 +21,9 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
+/** This instance, as written into `jobs.locked_by` by a claim. */
+export const INSTANCE_ID = `${os.hostname()}:${process.pid}`;
+
 export const jobsRepository = {
   /** True when this call created the job; false when one with the key existed (ever). */
   async insert(db: DbOrTx, job: NewJob): Promise<boolean> {
@@ -37,6 +41,25 @@ export const jobsRepository = {
     return rows.length > 0;
   },
 
+  /** Several jobs in one statement; keys that exist already are skipped. */
+  async insertMany(db: DbOrTx, list: NewJob[]): Promise<number> {
+    if (list.length === 0) return 0;
+    const rows = await db
+      .insert(jobs)
+      .values(
+        list.map((job) => ({
+          kind: job.kind,
+          key: job.key,
+          payload: job.payload,
+          ...(job.runAt ? { runAt: job.runAt } : {}),
+          ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+        })),
+      )
+      .onConflictDoNothing({ target: jobs.key })
+      .returning({ id: jobs.id });
+    return rows.length;
+  },
+
   /**
    * Takes up to `limit` due jobs of the kinds for `leaseMs`: FOR UPDATE SKIP LOCKED, so instances never take
    * the same job; the lease (locked_until) hands a job to another instance when its worker crashed.
@@ -51,7 +74,8 @@ export const jobsRepository = {
       attempts: number;
       max_attempts: number;
     }>(sql`
-      update jobs set locked_until = now() + ${lease}::interval, attempts = attempts + 1
+      update jobs set locked_until = now() + ${lease}::interval, locked_by = ${INSTANCE_ID},
+        attempts = attempts + 1
       where id in (
         select id from jobs
         where done_at is null and failed_at is null and run_at <= now()
@@ -75,8 +99,14 @@ export const jobsRepository = {
     }));
   },
 
+  /**
+   * Done: the key stays (idempotency for ever), the payload goes — it is not needed any more, and a mail's
+   * carries a one-time link.
+   */
   async complete(db: Database, id: string): Promise<void> {
-    await db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${id}`);
+    await db.execute(
+      sql`update jobs set done_at = now(), locked_until = null, payload = '{}'::jsonb where id = ${id}`,
+    );
   },
 
   /** Another try after `delayMs`, or failed for good after the last attempt. */

@@ -11,7 +11,35 @@ import { jobsRepository, type ClaimedJob, type NewJob } from './jobs.repository.
  * (Web Push `Topic`, a mail's Message-ID) and keep their own "sent" marks where it cannot.
  */
 export async function enqueue(tx: DbOrTx, job: NewJob): Promise<boolean> {
-  return jobsRepository.insert(tx, job);
+  const created = await jobsRepository.insert(tx, job);
+  if (created && !job.runAt) wakeSoon();
+  return created;
+}
+
+/** Several jobs in one statement (e.g. one push per recipient); resolves with the number created. */
+export async function enqueueMany(tx: DbOrTx, list: NewJob[]): Promise<number> {
+  const created = await jobsRepository.insertMany(tx, list);
+  if (created > 0) wakeSoon();
+  return created;
+}
+
+const workers = new Set<JobWorker>();
+let wakeTimers: NodeJS.Timeout[] = [];
+
+/**
+ * Nudges this process's workers a moment after an enqueue (the enqueueing transaction commits in between;
+ * a second nudge covers a slower commit, the poll anything later). Other instances find the job by polling.
+ */
+function wakeSoon(): void {
+  if (workers.size === 0 || wakeTimers.length > 0) return;
+  wakeTimers = [25, 300].map((delay) => {
+    const timer = setTimeout(() => {
+      wakeTimers = wakeTimers.filter((t) => t !== timer);
+      for (const worker of workers) worker.wake();
+    }, delay);
+    timer.unref();
+    return timer;
+  });
 }
 
 export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<void>;
@@ -48,19 +76,26 @@ export function startJobWorker(
   let running: Promise<number> | undefined;
   let stopped = false;
 
-  const runOnce = async (): Promise<number> => {
-    const claimed = await jobsRepository.claim(db, kinds, batch, leaseMs);
-    for (const job of claimed) {
-      try {
-        await handlers[job.kind]!(job.payload, job);
-        await jobsRepository.complete(db, job.id);
-      } catch (error) {
-        const delay = Math.min(3_600_000, backoffBase * 2 ** (job.attempts - 1));
-        log.warn({ err: error, kind: job.kind, attempts: job.attempts }, 'job failed; retrying later');
-        await jobsRepository.retry(db, job, error instanceof Error ? error.message : String(error), delay);
-      }
+  const runJob = async (job: ClaimedJob) => {
+    try {
+      await handlers[job.kind]!(job.payload, job);
+      await jobsRepository.complete(db, job.id);
+    } catch (error) {
+      const delay = Math.min(3_600_000, backoffBase * 2 ** (job.attempts - 1));
+      log.warn({ err: error, kind: job.kind, attempts: job.attempts }, 'job failed; retrying later');
+      await jobsRepository.retry(db, job, error instanceof Error ? error.message : String(error), delay);
     }
-    return claimed.length;
+  };
+
+  /** Claims and runs batches (the jobs of one batch side by side) until fewer than a batch were due. */
+  const runOnce = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const claimed = await jobsRepository.claim(db, kinds, batch, leaseMs);
+      await Promise.all(claimed.map(runJob));
+      total += claimed.length;
+      if (claimed.length < batch || stopped) return total;
+    }
   };
 
   const runDue = (): Promise<number> => {
@@ -80,15 +115,21 @@ export function startJobWorker(
   }, pollMs);
   timer.unref();
 
-  return {
+  const worker: JobWorker = {
     runDue,
     wake: () => {
-      if (!stopped) void runDue();
+      if (stopped) return;
+      // A wake while a run is under way runs once more after it (the new job may have missed the claim).
+      if (running) void running.then(() => (stopped ? 0 : runDue()));
+      else void runDue();
     },
     stop: async () => {
       stopped = true;
+      workers.delete(worker);
       clearInterval(timer);
       await running;
     },
   };
+  workers.add(worker);
+  return worker;
 }

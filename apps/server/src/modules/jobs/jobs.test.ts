@@ -1,8 +1,9 @@
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { enqueue, startJobWorker } from './index.ts';
+import { enqueue, MAIL_JOB, mailJobs, startJobWorker } from './index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('durable jobs (ADR 0015)', () => {
+describe('durable jobs (ADR 0015, 0021)', () => {
   it('exist only when the business transaction commits, once per idempotency key', async () => {
     await expect(
       ctx.db.transaction(async (tx) => {
@@ -80,17 +81,39 @@ describe('durable jobs (ADR 0015)', () => {
     // The first worker claims the job and "crashes" (its handler never finishes).
     const crashed = startJobWorker(ctx.db, { lease: () => new Promise<void>(() => undefined) }, ctx.app.log, {
       pollMs: 60_000,
-      leaseMs: 100,
+      leaseMs: 1_500,
     });
     void crashed.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const lockedBy = async () =>
+      (await ctx.db.select().from(jobs).where(eq(jobs.key, 'lease-1')))[0]!.lockedBy;
+    while (!(await lockedBy())) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The claim names the instance that holds the job (host:pid), for the operator.
+    expect(await lockedBy()).toBe(`${os.hostname()}:${process.pid}`);
     const other = startJobWorker(ctx.db, { lease: async () => void runs.push('other') }, ctx.app.log, {
       pollMs: 60_000,
     });
     expect(await other.runDue()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(await other.runDue()).toBe(1);
     await other.stop();
     expect(runs).toEqual(['other']);
+  });
+});
+
+describe('mail jobs (ADR 0021)', () => {
+  it('send a repeated job with the same Message-ID, derived from the key', async () => {
+    const sent: { messageId?: string }[] = [];
+    const handler = mailJobs(
+      { send: async (mail) => void sent.push(mail) },
+      'Verein <no-reply@verein.example>',
+    )[MAIL_JOB]!;
+    const mail = { to: 'a@test.example', subject: 'Hallo', text: 'Text' };
+    const job = { id: 'j', kind: MAIL_JOB, key: 'mail:test:1', payload: mail, attempts: 1, maxAttempts: 8 };
+    await handler(mail, job);
+    await handler(mail, { ...job, attempts: 2 });
+    await handler(mail, { ...job, key: 'mail:test:2' });
+    expect(sent[0]!.messageId).toMatch(/^<[0-9a-f]{40}@verein\.example>$/);
+    expect(sent[1]!.messageId).toBe(sent[0]!.messageId);
+    expect(sent[2]!.messageId).not.toBe(sent[0]!.messageId);
   });
 });

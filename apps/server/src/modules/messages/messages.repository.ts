@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
@@ -76,33 +76,5 @@ export const messagesRepository = {
     if (!tenantId) return null;
     const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
     return row?.name ?? null;
-  },
-
-  /**
-   * Claims up to `limit` messages waiting to be pushed (skipping rows another instance holds) and
-   * clears their flag; the caller pushes them. At-most-once: a crash after the claim loses the push,
-   * never the message.
-   */
-  async claimPendingPushes(db: DbOrTx, limit: number): Promise<MessageRow[]> {
-    return db.transaction(async (tx) => {
-      const pending = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(eq(messages.pushPending, true))
-        .orderBy(messages.createdAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      if (pending.length === 0) return [];
-      return tx
-        .update(messages)
-        .set({ pushPending: false })
-        .where(
-          inArray(
-            messages.id,
-            pending.map((p) => p.id),
-          ),
-        )
-        .returning();
-    });
   },
 };

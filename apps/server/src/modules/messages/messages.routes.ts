@@ -15,20 +15,12 @@ import {
 import type { Database } from '../../db/client.ts';
 import { languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import type { PushSender } from '../push/index.ts';
-import { MessageOutbox } from './messages.outbox.ts';
 import { messagesService } from './messages.service.ts';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
-/** The inbox; the outbox pushes new messages to the persons' devices through `pushSender`. */
-export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database; pushSender: PushSender }> = async (
-  app,
-  { db, pushSender },
-) => {
-  const outbox = new MessageOutbox(db, pushSender, app.log);
-  outbox.start();
-  app.addHook('onClose', () => outbox.stop());
+/** The inbox; new messages are pushed to the persons' devices by push jobs (messages.push.ts). */
+export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(

@@ -13,7 +13,8 @@ import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
 import { teamWithMemberIds } from '../teams/index.ts';
 import { clubMemberIds } from '../tenants/index.ts';
-import { requestPushDispatch } from './messages.outbox.ts';
+import { enqueueMany } from '../jobs/index.ts';
+import { MESSAGE_PUSH_JOB, messagePushKey } from './messages.push.ts';
 import { messagesRepository, type MessageView } from './messages.repository.ts';
 import { messageText, type MessageTextKey } from './messages.text.ts';
 
@@ -51,9 +52,9 @@ function checkLink(link: string | null | undefined): string | null {
 }
 
 /**
- * Puts messages into the persons' inboxes inside the caller's transaction. The rows are flagged for
- * push; the push dispatcher sends them once the transaction has committed (a rolled-back transaction
- * leaves nothing to push). Returns the new message ids.
+ * Puts messages into the persons' inboxes inside the caller's transaction, each with a push job in the same
+ * transaction (ADR 0021): a rolled-back transaction leaves nothing to push, a committed one is pushed by
+ * a worker on some instance even if this one ends right after the commit. Returns the new message ids.
  */
 export async function sendMessages(tx: DbOrTx, inputs: SendMessageInput[]): Promise<string[]> {
   const rows = await messagesRepository.insertMany(
@@ -66,10 +67,12 @@ export async function sendMessages(tx: DbOrTx, inputs: SendMessageInput[]): Prom
         ? { textKey: `message.${input.text.key}`, textParams: input.text.params ?? {} }
         : { title: input.title, body: input.body }),
       link: checkLink(input.link),
-      pushPending: true,
     })),
   );
-  if (rows.length) requestPushDispatch();
+  await enqueueMany(
+    tx,
+    rows.map((r) => ({ kind: MESSAGE_PUSH_JOB, key: messagePushKey(r.id), payload: { messageId: r.id } })),
+  );
   return rows.map((r) => r.id);
 }
 

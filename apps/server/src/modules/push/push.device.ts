@@ -2,8 +2,8 @@ import type { PushPayload } from '@vereinsheim/contracts';
 
 /**
  * One native push provider (FCM HTTP v1 for Android, APNs for iOS) behind one small interface: a device token
- * and the payload in, the provider's verdict out. The dispatcher removes the device on `invalid-token`; a later
- * durable job queue retries on `retry` (today the attempt is logged and dropped).
+ * and the payload in, the provider's verdict out. The dispatcher removes the device on `invalid-token`; the
+ * push job (ADR 0021) runs again on `retry`, skipping the devices it has reached.
  */
 export type DeviceSendResult =
   | { kind: 'ok' }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { pushSubscriptions } from '../../db/schema/index.ts';
+import { pushDeliveries, pushSubscriptions } from '../../db/schema/index.ts';
 import type { PushPlatform } from '@vereinsheim/contracts';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -64,7 +64,18 @@ export const pushRepository = {
       .orderBy(pushSubscriptions.createdAt);
   },
 
-  async markSuccess(db: DbOrTx, id: string): Promise<void> {
+  /** The device answered: its last success, and (for a job) the mark that it has this job's push. */
+  async markSuccess(db: DbOrTx, id: string, key?: string): Promise<void> {
     await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, id));
+    if (key) await db.insert(pushDeliveries).values({ key, subscriptionId: id }).onConflictDoNothing();
+  },
+
+  /** The devices the push job with this key has reached already. */
+  async deliveredTo(db: DbOrTx, key: string): Promise<Set<string>> {
+    const rows = await db
+      .select({ id: pushDeliveries.subscriptionId })
+      .from(pushDeliveries)
+      .where(eq(pushDeliveries.key, key));
+    return new Set(rows.map((r) => r.id));
   },
 };

@@ -4,6 +4,7 @@ import type {
   RegisterPushSubscription,
   UnregisterPushSubscription,
 } from '@vereinsheim/contracts';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
@@ -59,7 +60,29 @@ export interface PushSender {
     db: DbOrTx,
     personId: string,
     payload: (lng: Language) => PushPayload,
-  ): Promise<{ sent: number; removed: number }>;
+    options?: PushOptions,
+  ): Promise<PushResult>;
+}
+
+export interface PushOptions {
+  /**
+   * The job's idempotency key (ADR 0021): devices it has reached (push_deliveries) are skipped when the job
+   * runs again, and Web Push requests carry a `Topic` derived from it, so a push service replaces rather
+   * than adds a repeated one that is still undelivered (RFC 8030 §5.4).
+   */
+  key?: string;
+}
+
+export interface PushResult {
+  sent: number;
+  removed: number;
+  /** Devices whose provider asked to try later (429, 5xx) or could not be reached: the job retries. */
+  retry: number;
+}
+
+/** RFC 8030 §5.4: at most 32 characters of the base64url alphabet; the same key gives the same topic. */
+export function pushTopic(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
 }
 
 export interface PushNetworkPolicy {
@@ -82,12 +105,14 @@ export function sendWebPush(
   payload: PushPayload,
   vapid: VapidKeys,
   agent: https.Agent | undefined,
+  topic?: string,
 ): Promise<number> {
   const details = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
     vapidDetails: vapid,
     TTL: 24 * 60 * 60,
     contentEncoding: 'aes128gcm',
     urgency: 'normal',
+    ...(topic ? { topic } : {}),
   });
   const url = new URL(details.endpoint);
   if (agent && url.protocol !== 'https:') {
@@ -120,6 +145,7 @@ async function sendToBrowser(
   payload: PushPayload,
   vapid: VapidKeys,
   agent: https.Agent | undefined,
+  topic: string | undefined,
 ): Promise<DeviceSendResult> {
   if (!sub.p256dh || !sub.auth) return { kind: 'failed', reason: 'no keys' };
   const status = await sendWebPush(
@@ -127,6 +153,7 @@ async function sendToBrowser(
     payload,
     vapid,
     agent,
+    topic,
   );
   if (status === 404 || status === 410) return { kind: 'invalid-token', reason: String(status) };
   if (status >= 200 && status < 300) return { kind: 'ok' };
@@ -148,37 +175,45 @@ export function createPushSender(
 ): PushSender {
   const agent = pushAgent(policy);
   return {
-    async pushToPerson(db, personId, payload) {
+    async pushToPerson(db, personId, payload, options = {}) {
+      const { key } = options;
+      const topic = key ? pushTopic(key) : undefined;
       const subscriptions = await pushRepository.listForPerson(db, personId);
+      const reached = key ? await pushRepository.deliveredTo(db, key) : new Set<string>();
       let sent = 0;
       let removed = 0;
+      let retry = 0;
       for (const sub of subscriptions) {
+        if (reached.has(sub.id)) continue;
         try {
           let result: DeviceSendResult;
           const message = payload(languageFrom(sub.locale));
-          if (sub.platform === 'web') result = await sendToBrowser(sub, message, await vapidKeys(), agent);
-          else {
+          if (sub.platform === 'web') {
+            result = await sendToBrowser(sub, message, await vapidKeys(), agent, topic);
+          } else {
             const sender = devices[sub.platform];
             if (!sender) continue;
             result = await sender.send(sub.address, message);
           }
           if (result.kind === 'ok') {
-            await pushRepository.markSuccess(db, sub.id);
+            await pushRepository.markSuccess(db, sub.id, key);
             sent++;
           } else if (result.kind === 'invalid-token') {
             await pushRepository.deleteById(db, sub.id);
             removed++;
           } else {
+            if (result.kind === 'retry') retry++;
             log.warn(
               { subscription: sub.id, platform: sub.platform, result: result.kind, reason: result.reason },
               'push service refused a notification',
             );
           }
         } catch (error) {
+          retry++;
           log.warn({ err: error, subscription: sub.id }, 'push notification failed');
         }
       }
-      return { sent, removed };
+      return { sent, removed, retry };
     },
   };
 }

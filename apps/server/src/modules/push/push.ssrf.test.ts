@@ -98,7 +98,12 @@ describe('push endpoints outside development mode (SSRF)', () => {
     const vapid = () => loadVapidKeys(ctx.config, ctx.db);
 
     const production = createPushSender(vapid, ctx.app.log, { allowPrivateNetwork: false });
-    expect(await production.pushToPerson(ctx.db, person.personId, payload)).toEqual({ sent: 0, removed: 0 });
+    // Refused before any connection; counted as "try later" (the agent's refusal looks like a network error).
+    expect(await production.pushToPerson(ctx.db, person.personId, payload)).toEqual({
+      sent: 0,
+      removed: 0,
+      retry: 3,
+    });
     expect(counter.connections).toBe(0);
 
     // The same rows with the development policy do reach the listener: the check above is what stopped them.

@@ -1,8 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushPayloadSchema, PushSubscriptionListSchema, VapidPublicKeySchema } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import { browserKeys, decryptWebPush, FakePushService } from '../../../test/web-push-receiver.ts';
+import { jobs } from '../../db/schema/index.ts';
 import { sendMessage } from '../messages/index.ts';
 
 let ctx: TestContext;
@@ -68,6 +70,8 @@ describe('web push', () => {
     );
     const [hit] = await push.waitFor('/push/device-1');
     expect(hit!.headers['content-encoding']).toBe('aes128gcm');
+    // RFC 8030 §5.4: a Topic of at most 32 base64url characters, derived from the push job's key.
+    expect(hit!.headers.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(Number(hit!.headers.ttl)).toBeGreaterThan(0);
     const payload = PushPayloadSchema.parse(JSON.parse(decryptWebPush(hit!.body, keys)));
     expect(payload).toMatchObject({
@@ -109,6 +113,36 @@ describe('web push', () => {
     const [hit, extra] = await push.waitFor('/push/other-device');
     expect(extra).toBeUndefined();
     expect(JSON.parse(decryptWebPush(hit!.body, keys))).toMatchObject({ title: 'danach', url: '/messages' });
+  });
+
+  it('runs the push job again when a device asks to try later, and pushes only that device again', async () => {
+    const third = await ctx.createPerson();
+    await subscribe(third, '/push/steady');
+    await subscribe(third, '/push/busy');
+    push.status.set('/push/busy', 503);
+    const messageId = await ctx.db.transaction((tx) =>
+      sendMessage(tx, { personId: third.personId, kind: 'club', title: 'Training', body: 'fällt aus' }),
+    );
+    const [busy] = await push.waitFor('/push/busy');
+    push.status.delete('/push/busy');
+    // The retry waits 5 s (backoff); bring it forward once the failed attempt is recorded.
+    const key = `push:message:${messageId}`;
+    const until = Date.now() + 20_000;
+    let job = (await ctx.db.select().from(jobs).where(eq(jobs.key, key)))[0];
+    while (!job?.doneAt && Date.now() < until) {
+      await ctx.db.execute(
+        sql`update jobs set run_at = now() where key = ${key} and done_at is null and locked_until is null`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await ctx.db.select().from(jobs).where(eq(jobs.key, key)))[0];
+    }
+    expect(job).toMatchObject({ attempts: 2, failedAt: null });
+    expect(job!.doneAt).not.toBeNull();
+    const [first, again] = await push.waitFor('/push/busy', 2);
+    // The steady device got the message once; the busy one's two requests carry the same Topic.
+    expect(push.received.filter((r) => r.path === '/push/steady')).toHaveLength(1);
+    expect(first).toBe(busy);
+    expect(again!.headers.topic).toBe(busy!.headers.topic);
   });
 
   it('removes a subscription the push service answers 410 for', async () => {
