@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { loadActorScope } from '../apps/server/src/policy/scope.repository.ts';
+import { personsRepository } from '../apps/server/src/modules/persons/persons.repository.ts';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -34,8 +37,10 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const servers = {};
 try {
-  // The first server migrates and seeds; the second starts on the ready database.
-  for (const variant of ['prepared', 'builder']) {
+  // BENCH_AB_FIRST=builder starts the builder's server first (it then migrates and seeds), to check that a
+  // difference belongs to the variant and not to which instance came first.
+  const order = process.env.BENCH_AB_FIRST === 'builder' ? ['builder', 'prepared'] : ['prepared', 'builder'];
+  for (const variant of order) {
     console.error(`[ab] starting the server (${variant}) …`);
     servers[variant] = await startServer({
       env: {
@@ -47,12 +52,52 @@ try {
       timeoutMs: 600_000,
     });
   }
-  const paths = [
-    '/api/me/address',
-    '/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending',
-    '/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending',
-    `/api/tenants/notenant/person/${demoId('person:demo')}`,
-  ];
+  // 1. In process, the two statements alone: CALLS sequential calls per block, blocks alternating, client CPU
+  //    (this process: building + pg protocol) and wall time per call.
+  const CALLS = Number(process.env.BENCH_AB_CALLS ?? 500);
+  const handle = openPostgres(url.toString());
+  const micro = [];
+  try {
+    const issuer = `${servers[order[0]].baseURL}/oidc`;
+    const subject = demoId('account:demo');
+    const person = demoId('person:demo');
+    const statements = {
+      'actor scope (UNION ALL)': (prepared) => loadActorScope(handle.db, person, prepared),
+      'subject → person': (prepared) =>
+        personsRepository.personOfSubject(handle.db, issuer, subject, prepared),
+    };
+    for (const [label, call] of Object.entries(statements)) {
+      const acc = { prepared: { cpu: 0, wall: 0, n: 0 }, builder: { cpu: 0, wall: 0, n: 0 } };
+      for (let i = 0; i < 50; i += 1) await call(i % 2 === 0); // warm-up: JIT, pool, statement prepared
+      for (let round = 0; round < ROUNDS * 2; round += 1) {
+        for (const variant of round % 2 ? ['builder', 'prepared'] : ['prepared', 'builder']) {
+          const cpu0 = process.cpuUsage();
+          const t0 = performance.now();
+          for (let i = 0; i < CALLS; i += 1) await call(variant === 'prepared');
+          const wall = performance.now() - t0;
+          const cpu = process.cpuUsage(cpu0);
+          acc[variant].cpu += (cpu.user + cpu.system) / 1000;
+          acc[variant].wall += wall;
+          acc[variant].n += CALLS;
+        }
+      }
+      micro.push({ label, ...acc });
+      console.error(`[ab] ${label}: done`);
+    }
+  } finally {
+    await handle.close();
+  }
+
+  // 2. Over HTTP: the endpoints, alternating between the two servers.
+  const paths =
+    process.env.BENCH_AB_HTTP === 'off'
+      ? []
+      : [
+          '/api/me/address',
+          '/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending',
+          '/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending',
+          `/api/tenants/notenant/person/${demoId('person:demo')}`,
+        ];
   const results = [];
   for (const p of paths) {
     const acc = { prepared: { req: 0, cpu: 0, secs: 0 }, builder: { req: 0, cpu: 0, secs: 0 } };
@@ -90,6 +135,18 @@ try {
       return `| GET ${r.path} | ${Math.round(r.prepared.req / r.prepared.secs)} | ${Math.round(r.builder.req / r.builder.secs)} | ${Math.round(per(r.prepared))} | ${Math.round(per(r.builder))} | ${(100 * (1 - per(r.prepared) / per(r.builder))).toFixed(1)} % |`;
     }),
   ];
+  const us = (v, key) => ((v[key] * 1000) / v.n).toFixed(0);
+  lines.push(
+    '',
+    `In process (${ROUNDS * 2} alternating blocks of ${CALLS} sequential calls per variant, one pooled connection at a time):`,
+    '',
+    '| Statement | prepared µs/call (wall) | builder µs/call (wall) | prepared client CPU µs/call | builder client CPU µs/call | client CPU saved |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...micro.map(
+      (m) =>
+        `| ${m.label} | ${us(m.prepared, 'wall')} | ${us(m.builder, 'wall')} | ${us(m.prepared, 'cpu')} | ${us(m.builder, 'cpu')} | ${(100 * (1 - m.prepared.cpu / m.builder.cpu)).toFixed(1)} % |`,
+    ),
+  );
   console.log(lines.join('\n'));
 } finally {
   for (const server of Object.values(servers)) await server.stop();

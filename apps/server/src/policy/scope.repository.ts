@@ -35,15 +35,20 @@ function scopeQuery(db: DbOrTx, personId: string | ReturnType<typeof sql.placeho
     );
 }
 
-const prepared = new WeakMap<object, ReturnType<ReturnType<typeof scopeQuery>['prepare']>>();
+const statements = new WeakMap<object, ReturnType<ReturnType<typeof scopeQuery>['prepare']>>();
 
-export async function loadActorScope(db: DbOrTx, personId: string): Promise<ActorScope> {
+/** `prepared` defaults to DB_PREPARED (db/client.ts); scripts/bench-prepared.mjs passes both. */
+export async function loadActorScope(
+  db: DbOrTx,
+  personId: string,
+  prepared = usePrepared,
+): Promise<ActorScope> {
   let rows;
-  if (usePrepared) {
-    let statement = prepared.get(db);
+  if (prepared) {
+    let statement = statements.get(db);
     if (!statement) {
       statement = scopeQuery(db, sql.placeholder('personId')).prepare('actor_scope');
-      prepared.set(db, statement);
+      statements.set(db, statement);
     }
     rows = await statement.execute({ personId });
   } else {

@@ -67,8 +67,13 @@ export const personsRepository = {
   // ---------------------------------------------------------------- identities (issuer + subject → person)
 
   /** Asked by every request whose subject is not cached: a named prepared statement (ADR 0020). */
-  async personOfSubject(db: DbOrTx, issuer: string, subject: string): Promise<string | undefined> {
-    if (!usePrepared) {
+  async personOfSubject(
+    db: DbOrTx,
+    issuer: string,
+    subject: string,
+    prepared = usePrepared,
+  ): Promise<string | undefined> {
+    if (!prepared) {
       const [row] = await subjectQuery(db, issuer, subject);
       return row?.personId;
     }
