@@ -11,16 +11,19 @@
  *    127.0.0.1 with a fresh temporary DATA_DIR (e2e/support/server.ts), on PGlite and then on a fresh
  *    PostgreSQL database created (and dropped) next to it, with DB_COUNT_QUERIES=1 so that every response says
  *    in `x-db-queries` how many statements it sent (counted by the db client's hook, see db/client.ts).
- * 3. Access token: signed by this script with the embedded provider's own key from DATA_DIR/oidc/jwks.json
- *    for the demo account's subject (demoId('account:demo')), with the issuer, audience and lifetime the
- *    server verifies. This skips the interactive login (measured separately by the e2e tests); the server
+ * 3. Access token: signed by this script with the key it gave the server as OIDC_SIGNING_KEYS
+ *    (scripts/bench-keys.mjs) for the demo account's subject (demoId('account:demo')), with the issuer,
+ *    audience and lifetime the server verifies. This skips the interactive login (measured separately by the e2e tests); the server
  *    verifies it exactly like a provider-issued token (signature via JWKS, iss, aud, exp, subject → person).
  * 4. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
  *    connections (default 20): /healthz, the read endpoints of issue 14 and the dashboard's calls. On
  *    PostgreSQL also GET /api/event at a fixed offered rate of 1 000 req/s (p99 target < 50 ms).
  *    BENCH_PERSONS=N grows the PostgreSQL bench database by N persons with the scale generator
  *    (scripts/seed-scale.mjs, `npm run seed:scale`) before it is measured.
- * 5. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
+ * 5. Registration storm (scripts/bench-storm.mjs, PostgreSQL only; BENCH_STORM=off skips it): 1 000 prepared
+ *    persons with their tokens register at once for 50 places + 20 waiting places; time until the last
+ *    answer, status codes, and what the database stored (overbooked must be 0).
+ * 6. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
  *    the JS Chromium actually fetches when it opens `/` signed out (gzip -9 of each script body).
  *
  * Prints a markdown table and writes it to docs/benchmarks.md (the section above the marker line; the notes
@@ -32,10 +35,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { SignJWT, importJWK } from 'jose';
 import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { seedScale } from './seed-scale.mjs';
+import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
+import { registrationStorm } from './bench-storm.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -45,18 +49,8 @@ const PERSONS = Number(process.env.BENCH_PERSONS ?? 0);
 const NOTES_MARKER = '<!-- notes below are kept by npm run bench -->';
 const OUT_FILE = path.join(REPO_ROOT, 'docs/benchmarks.md');
 
-async function mintToken(server) {
-  const jwks = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'oidc/jwks.json'), 'utf8'));
-  const jwk = jwks.keys[0];
-  const key = await importJWK(jwk, jwk.alg ?? 'RS256');
-  return new SignJWT({ scope: 'openid profile email offline_access', client_id: 'vereinsheim-web' })
-    .setProtectedHeader({ alg: jwk.alg ?? 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-    .setIssuer(`${server.baseURL}/oidc`)
-    .setAudience(`${server.baseURL}/api`)
-    .setSubject(demoId('account:demo'))
-    .setIssuedAt()
-    .setExpirationTime('30m')
-    .sign(key);
+function mintToken(server) {
+  return signAccessToken(server.baseURL, demoId('account:demo'));
 }
 
 function run(url, headers, duration, extra = {}) {
@@ -93,12 +87,15 @@ function sizeScript() {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const line = out.split('\n').find((l) => l.startsWith('Initial JS')) ?? out.trim().split('\n').at(-1);
+    const picked = out.split('\n').filter((l) => /^(Initial JS|JS for the signed-in)/.test(l));
+    const line = picked.length ? picked.join('; ') : out.trim().split('\n').at(-1);
     return { line, ok: true };
   } catch (error) {
     const out = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n');
     return {
-      line: out.filter((l) => /Initial JS|budget|missing|No entry/i.test(l)).join(' ') || 'size.mjs failed',
+      line:
+        out.filter((l) => /Initial JS|JS for the signed-in|budget|missing|No entry/i.test(l)).join(' ') ||
+        'size.mjs failed',
       ok: false,
     };
   }
@@ -274,7 +271,10 @@ const median = (values) => {
 /** Starts a server, measures the endpoints against it and stops it again. */
 async function suite(label, env, fixedRate = false, afterStart = undefined) {
   console.error(`[bench] starting the server (${label}) …`);
-  const server = await startServer({ env: { LOG_LEVEL: 'warn', DB_COUNT_QUERIES: '1', ...env } });
+  const server = await startServer({
+    env: { LOG_LEVEL: 'warn', DB_COUNT_QUERIES: '1', ...BENCH_KEY_ENV, ...env },
+    timeoutMs: 600_000,
+  });
   try {
     const extra = afterStart ? await afterStart() : undefined;
     const token = await mintToken(server);
@@ -295,6 +295,12 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
         read: false,
         fixed: true,
       });
+    }
+    // The registration storm (issue 14 §4) on PostgreSQL, after the endpoints (it adds 1 000 persons).
+    if (env.DATABASE_URL && process.env.BENCH_STORM !== 'off') {
+      console.error(`[bench] ${label}: registration storm …`);
+      const storm = await registrationStorm(env.DATABASE_URL, server);
+      return { rows, browser: null, extra, storm };
     }
     // The bundle is the same on both databases: Chromium opens `/` once, on the first (PGlite) server.
     if (label !== 'PGlite') return { rows, browser: null, extra };
@@ -409,6 +415,12 @@ async function main() {
       lines.push(
         `| ${label}: p99 < 50 ms at 1 000 req/s offered (GET /api/event) | ${fmt(fixed.rps)} req/s served, p99 ${fmt(fixed.p99)} ms | ${verdict(fixed.p99 < 50 && fixed.rps >= 950)} |`,
       );
+  }
+  for (const { storm, rows } of suites.filter((x) => x.storm)) {
+    const st = storm;
+    lines.push(
+      `| ${rows[0].label}: registration storm, ${fmt(st.persons)} persons at once for ${st.places} + ${st.waitingPlaces} waiting places: 0 overbooked, 0 × 5xx, all answered within 2 s | ${fmt(st.totalMs)} ms until the last answer (p50 ${fmt(st.p50)} ms, p99 ${fmt(st.p99)} ms); ${st.participating} participating + ${st.waiting} waiting stored, ${st.overbooked} overbooked; status codes ${JSON.stringify(st.codes)} | ${verdict(st.overbooked === 0 && st.serverErrors === 0 && st.totalMs <= 2000)} |`,
+    );
   }
   lines.push(
     '',

@@ -64,6 +64,8 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph, read by scripts/size.mjs to measure the signed-in dashboard's path.
+    manifest: true,
     // Module preload of lazy chunks is resolved at run time; only the entry's static imports load up front.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -18,6 +18,13 @@ import * as schema from './schema/index.ts';
  * `x-db-queries`). Off by default: no logger, no AsyncLocalStorage, no cost.
  */
 export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
+
+/**
+ * The hot queries that every request asks (actor scope, subject → person) are sent as named prepared
+ * statements built once (ADR 0020). DB_PREPARED=0 builds them per call with Drizzle's builder instead: only for
+ * the A/B measurement of scripts/bench-prepared.mjs.
+ */
+export const usePrepared = process.env.DB_PREPARED !== '0';
 export const queryCount = new AsyncLocalStorage<{ queries: number }>();
 const countingLogger: Logger = {
   logQuery() {

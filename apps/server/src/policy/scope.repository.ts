@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { MembershipRole } from '@vereinsheim/contracts';
-import type { DbOrTx } from '../db/client.ts';
+import { usePrepared, type DbOrTx } from '../db/client.ts';
 import { memberships, teamMembers } from '../db/schema/index.ts';
 import type { ActorScope } from './actor.ts';
 
@@ -13,8 +13,9 @@ export const activeMembership = () =>
  * and the team memberships; ADR 0020). The policy reads these tables (never writes them); the tenants and
  * teams modules own them.
  */
-export async function loadActorScope(db: DbOrTx, personId: string): Promise<ActorScope> {
-  const rows = await db
+/** The scope query with `personId` as a placeholder: built once, sent as a named prepared statement (ADR 0020). */
+function scopeQuery(db: DbOrTx, personId: string | ReturnType<typeof sql.placeholder>) {
+  return db
     .select({
       teamRow: sql<boolean>`false`,
       id: memberships.tenantId,
@@ -32,6 +33,27 @@ export async function loadActorScope(db: DbOrTx, personId: string): Promise<Acto
         .from(teamMembers)
         .where(eq(teamMembers.personId, personId)),
     );
+}
+
+const statements = new WeakMap<object, ReturnType<ReturnType<typeof scopeQuery>['prepare']>>();
+
+/** `prepared` defaults to DB_PREPARED (db/client.ts); scripts/bench-prepared.mjs passes both. */
+export async function loadActorScope(
+  db: DbOrTx,
+  personId: string,
+  prepared = usePrepared,
+): Promise<ActorScope> {
+  let rows;
+  if (prepared) {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = scopeQuery(db, sql.placeholder('personId')).prepare('actor_scope');
+      statements.set(db, statement);
+    }
+    rows = await statement.execute({ personId });
+  } else {
+    rows = await scopeQuery(db, personId);
+  }
   const roles = new Map<string, Set<MembershipRole>>();
   const teams = new Set<string>();
   for (const { teamRow, id, role } of rows) {

@@ -206,6 +206,41 @@ export const eventsRepository = {
     return row;
   },
 
+  /**
+   * The registration storm's fast path (issue 14 §4, ADR 0020): in ONE query without a lock, the visible event
+   * with its taken places and waiting places, whether the person holds an active registration and whether the
+   * event has price options. Read from committed state: a caller may refuse a full event from it without
+   * queueing for the event's row lock.
+   */
+  async capacityWithoutLock(
+    db: DbOrTx,
+    scope: EventScope,
+    eventId: string,
+    personId: string,
+  ): Promise<
+    { event: EventRow; places: number; waiting: number; registered: boolean; priced: boolean } | undefined
+  > {
+    if (!isUuid(eventId)) return undefined;
+    const [row] = await db
+      .select({
+        event: events,
+        places:
+          sql<number>`(select count(*) from ${eventRegistrations} r where r.event_id = ${eventId} and r.status in ('participating', 'requested'))`.mapWith(
+            Number,
+          ),
+        waiting:
+          sql<number>`(select count(*) from ${eventRegistrations} r where r.event_id = ${eventId} and r.status = 'waiting')`.mapWith(
+            Number,
+          ),
+        registered: sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${eventId} and r.person_id = ${personId} and r.status not in ('cancelled', 'invited'))`,
+        priced: sql<boolean>`exists (select 1 from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventId})`,
+      })
+      .from(events)
+      .where(and(eq(events.id, eventId), visibleTo(scope)))
+      .limit(1);
+    return row;
+  },
+
   async counts(tx: DbOrTx, scope: EventScope, eventId: string): Promise<{ places: number; waiting: number }> {
     const [row] = await tx
       .select({

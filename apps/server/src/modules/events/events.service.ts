@@ -399,7 +399,27 @@ export function eventsService(deps: EventsDeps) {
      * concurrent registrations see each other's places and the limits are never exceeded.
      */
     async register(actor: Actor, id: string, body: RegisterForEventBody): Promise<EventRegistration> {
-      await actor.scope();
+      const scope = await actor.scope();
+      // Fast path for a full event (issue 14 §4, ADR 0020): refused from committed state in one query, without
+      // queueing for the event's row lock behind every other registration of a storm. Only when every earlier
+      // check of the locked path would pass, so that the answer is the same; a place that a cancellation frees
+      // at this very moment counts as freed just after this request.
+      const seen = await repo.capacityWithoutLock(db, scope, id, actor.personId);
+      if (seen) {
+        const { event, places, waiting, registered, priced } = seen;
+        const now = new Date();
+        const open =
+          !event.cancelled &&
+          event.endsAt > now &&
+          event.registrationOpen &&
+          !(event.registrationDeadline && now > event.registrationDeadline);
+        const full =
+          event.maxParticipants !== null && places >= event.maxParticipants && waiting >= event.maxWaiting;
+        if (open && full && !registered && !priced && body.priceOptionIds.length === 0) {
+          await authorize(actor, 'event.register', eventSubject(event));
+          throw problem(409, 'event.full');
+        }
+      }
       return db.transaction(async (tx) => {
         const { event, scope } = await lockForRegistration(tx, actor, id);
         const now = new Date();

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:web — Lighthouse (mobile preset: simulated 4G throttling and a 4× slower CPU) on the built web app
+ * served by the real server (demo data; on a fresh PostgreSQL database next to BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, created and dropped here; PGlite when unreachable or `off`), in the headless Chromium at CHROME_PATH (default
+ * /usr/bin/chromium; never downloaded):
+ *
+ * 1. signed out `/`, cold cache;
+ * 2. the signed-in dashboard `/`, cold cache: the demo account signs in through the embedded provider in the same
+ *    browser first (Playwright over CDP), then Lighthouse loads `/` with its usual storage reset, which empties the
+ *    HTTP cache, service worker and local storage but keeps the session cookie.
+ *
+ * Prints performance score, FCP, LCP, TBT, CLS, Speed Index and the JavaScript transferred (encoded bytes of every
+ * script the page fetched, lazy chunks included). Needs `npm run build` (done here when dist/ is missing or stale).
+ * Run it on a quiet machine: CPU contention shows up directly in TBT and the score.
+ */
+import fs from 'node:fs';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
+import { startServer } from '../e2e/support/server.ts';
+import { ensureWebBuild } from '../e2e/support/web-build.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+
+/** A fresh PostgreSQL database for this run, or null (PGlite) when PostgreSQL is not reachable. */
+async function freshDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (adminUrl === 'off') return null;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `vh_benchweb_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function signIn(port, baseURL) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/`);
+    const email = page.locator('input[autocomplete="username"]');
+    const start = page.getByRole('button', { name: 'Jetzt anmelden' });
+    await email.or(start).first().waitFor({ timeout: 60_000 });
+    if (!new URL(page.url()).pathname.startsWith('/oidc')) {
+      await start.click();
+      await email.waitFor({ timeout: 60_000 });
+    }
+    await email.fill('demo@vereinsheim.example');
+    await page.locator('input[autocomplete="current-password"]').fill('vereinsheim-demo');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.waitForURL((url) => !/^\/(oidc|signin-oidc)/.test(url.pathname), { timeout: 60_000 });
+    // The signed-in shell is up: the dashboard's heading or the side menu is visible.
+    await page.locator('ion-app').waitFor({ timeout: 60_000 });
+    await page.close();
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+function summary(lhr) {
+  const a = lhr.audits;
+  const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  return {
+    url: lhr.finalDisplayedUrl,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: a['first-contentful-paint'].numericValue,
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    si: a['speed-index'].numericValue,
+    jsKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    scripts: scripts.length,
+    encodings: [
+      ...new Set(
+        scripts.map((r) => r.responseHeaders?.find?.((h) => /content-encoding/i.test(h.name))?.value ?? '?'),
+      ),
+    ],
+    warnings: lhr.runWarnings,
+  };
+}
+
+async function audit(port, url) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  return summary(result.lhr);
+}
+
+export async function benchWeb() {
+  ensureWebBuild();
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH}`);
+  const db = await freshDatabase();
+  const server = await startServer({
+    env: { LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) },
+    timeoutMs: 600_000,
+  }).catch(async (error) => {
+    await db?.drop();
+    throw error;
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
+  });
+  const rows = [];
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      console.error(`[bench:web] Lighthouse mobile: signed out / (run ${i + 1}) …`);
+      rows.push({ page: 'signed out `/`', ...(await audit(chrome.port, `${server.baseURL}/`)) });
+    }
+    console.error('[bench:web] signing in the demo account …');
+    await signIn(chrome.port, server.baseURL);
+    for (let i = 0; i < RUNS; i += 1) {
+      console.error(`[bench:web] Lighthouse mobile: signed-in dashboard, cold cache (run ${i + 1}) …`);
+      rows.push({ page: 'signed-in dashboard `/`', ...(await audit(chrome.port, `${server.baseURL}/`)) });
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    await db?.drop();
+  }
+  const ms = (n) => Math.round(n).toLocaleString('en-US');
+  const lines = [
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated throttling), Chromium ${CHROME_PATH}, server on 127.0.0.1 (${db ? 'PostgreSQL' : 'PGlite'}, demo data).`,
+    '',
+    '| Page | Score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS transferred | Content-Encoding |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.score} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${ms(r.si)} | ${r.jsKb.toFixed(1)} KB (${r.scripts} scripts) | ${r.encodings.join(', ')} |`,
+    ),
+  ];
+  const warnings = rows.flatMap((r) => r.warnings ?? []);
+  if (warnings.length) lines.push('', ...[...new Set(warnings)].map((w) => `- Lighthouse warning: ${w}`));
+  return { rows, markdown: lines.join('\n') };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { markdown } = await benchWeb();
+  console.log(markdown);
+}
