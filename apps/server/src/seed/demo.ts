@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { demoId, demoPersonId, demoTenantId } from './ids.ts';
+import { seedClubSettings } from './club-settings.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedAwards } from './awards.ts';
 import { seedTeams } from './teams.ts';
@@ -257,6 +258,7 @@ export async function seedDemoData(
     await seedBlog(tx, demoTenantId);
     await seedMessages(tx, { personId: demoPersonId('demo'), tenantIdOf: demoTenantId });
     await seedPersonalData(tx);
+    await seedClubSettings(tx);
     await seedInvoices(tx);
     await seedAwards(tx);
     await seedEvents(tx, { files: options.files });

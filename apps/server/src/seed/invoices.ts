@@ -2,30 +2,23 @@ import type { Tx } from '../db/client.ts';
 import { orderElements } from '../db/schema/index.ts';
 import { addDays, todayIso } from '../lib/today.ts';
 import { invoicesService, type NewInvoice } from '../modules/invoices/index.ts';
+import { DEMO_CLUB_SETTINGS } from './club-settings.ts';
 import { demoId } from './ids.ts';
 
-const TSV = {
-  name: 'TSV Grünwald 1894 e.V.',
-  street: 'Sportplatzstraße 12',
-  city: '82031 Grünwald',
-  payee: {
-    accountOwner: 'TSV Grünwald 1894 e.V.',
-    iban: 'DE89370400440532013000',
-    bic: 'COBADEFFXXX',
-    bankName: 'Commerzbank',
-  },
+const club = (slug: keyof typeof DEMO_CLUB_SETTINGS, name: string) => {
+  const c = DEMO_CLUB_SETTINGS[slug];
+  return {
+    name,
+    street: c.street,
+    city: c.city,
+    taxNumber: c.taxNumber,
+    vatId: c.vatId,
+    payee: { accountOwner: c.bankAccountOwner, iban: c.bankIban, bic: c.bankBic, bankName: c.bankName },
+  };
 };
-const SCR = {
-  name: 'SC Rheinaue Köln e.V.',
-  street: 'Rheinuferweg 3',
-  city: '50996 Köln',
-  payee: {
-    accountOwner: 'SC Rheinaue Köln e.V.',
-    iban: 'DE02120300000000202051',
-    bic: 'BYLADEM1001',
-    bankName: 'Deutsche Kreditbank',
-  },
-};
+// The clubs' own accounts (seed/club-settings.ts), not the member's.
+const TSV = club('tsv-gruenwald', 'TSV Grünwald 1894 e.V.');
+const SCR = club('sc-rheinaue', 'SC Rheinaue Köln e.V.');
 const MIA = {
   name: 'Mia Hoffmann',
   street: 'Lindenstraße 8',
@@ -183,7 +176,7 @@ export async function seedInvoices(tx: Tx): Promise<void> {
       lines: [{ description: 'Volleyball Mikasa V200W', quantity: 3, unitPriceCents: 5034, vatRateBp: 1900 }],
     },
   ];
-  for (const invoice of list) await invoicesService.create(tx, invoice, null);
+  for (const invoice of list) await invoicesService.create(tx, withTaxDetails(invoice, year), null);
 
   const at = (days: number, hour: number) =>
     new Date(`${addDays(today, days)}T${String(hour).padStart(2, '0')}:00:00Z`);
@@ -265,4 +258,30 @@ export async function seedInvoices(tx: Tx): Promise<void> {
       },
     ])
     .onConflictDoNothing();
+}
+
+/**
+ * The club's invoices as § 14 Abs. 4 UStG wants them (ADR 0026): why a 0 % line has no VAT, and the service
+ * period of a membership fee. The member's own invoices to the club (outgoing) are a private person's.
+ */
+function withTaxDetails(invoice: NewInvoice, year: string): NewInvoice {
+  if (invoice.direction !== 'incoming') return invoice;
+  const fee = invoice.title.startsWith('Mitgliedsbeitrag');
+  const secondHalf = invoice.title.includes('2. Halbjahr');
+  return {
+    ...invoice,
+    ...(fee
+      ? { serviceDateFrom: `${year}-${secondHalf ? '07' : '01'}-01`, serviceDateTill: `${year}-12-31` }
+      : {}),
+    lines: invoice.lines.map((line) =>
+      line.vatRateBp === 0
+        ? {
+            ...line,
+            vatExemptionReason: fee
+              ? 'Nicht steuerbarer Mitgliedsbeitrag'
+              : 'Steuerfrei nach § 4 Nr. 22 Buchst. b UStG (Teilnahme an einer sportlichen Veranstaltung)',
+          }
+        : line,
+    ),
+  };
 }
