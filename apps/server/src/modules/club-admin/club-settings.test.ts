@@ -4,7 +4,6 @@ import { ClubSettingsSchema, InvoiceDetailSchema, IssueInvoicesResultSchema } fr
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import { logMessages, tenants } from '../../db/schema/index.ts';
 import { todayIso } from '../../lib/today.ts';
-import { formatDateDe } from '../invoices/format.ts';
 
 let ctx: TestContext;
 let club: string;
@@ -208,7 +207,7 @@ describe('invoices issued by the club (§ 14 UStG, GiroCode)', () => {
       'USt-IdNr.: DE298765431',
       `Rechnung ${number}`,
       'Rechnungsdatum:',
-      formatDateDe(todayIso()),
+      todayIso().split('-').reverse().join('.'),
       'Leistungszeitraum:',
       '01.01.2027 – 31.12.2027',
       'Nicht steuerbarer Mitgliedsbeitrag',
