@@ -62,6 +62,8 @@ test.describe('club admin: members and invoices', () => {
       await dialog.getByLabel('Beschreibung').fill('Hallenstunden');
       await dialog.getByLabel('Menge').fill('3');
       await dialog.getByLabel('Einzelpreis (€)').fill('12,50');
+      // 0 % VAT needs its reason on the invoice (§ 14 Abs. 4 UStG, ADR 0026).
+      await dialog.getByLabel('Grund für 0 % USt.').fill('Steuerfrei nach § 4 Nr. 22 Buchst. b UStG');
       await expect(dialog.getByText(/Summe je Rechnung: 37,50\s€/)).toBeVisible();
       await dialog.getByRole('button', { name: 'Rechnung stellen' }).click();
       await expect(page.getByText('1 Rechnung gestellt.')).toBeVisible();

@@ -291,6 +291,22 @@ function clubAdminRows(): Record<string, Row<unknown>> {
       request: member,
       expect: admins(200),
     }),
+    'GET /api/tenants/:tenantId/settings': row({
+      setup: async () => null,
+      request: club(),
+      expect: committee(200),
+    }),
+    'PUT /api/tenants/:tenantId/settings': row({
+      setup: async () => null,
+      request: club(() => ({
+        street: 'Am Sportplatz 1',
+        city: '12345 Matrixstadt',
+        taxNumber: '143/217/50012',
+        bankAccountOwner: 'Matrixverein',
+        bankIban: 'DE34702501500028419370',
+      })),
+      expect: committee(200),
+    }),
     'GET /api/tenants/:tenantId/invoices': row({
       setup: async () => null,
       request: club(),
@@ -307,7 +323,15 @@ function clubAdminRows(): Record<string, Row<unknown>> {
         personIds: [f.people.owner.personId],
         title: 'Beitrag',
         dueDate: '2099-12-31',
-        lines: [{ description: 'Beitrag', quantity: 1, unitPriceCents: 1000, vatRatePercent: 0 }],
+        lines: [
+          {
+            description: 'Beitrag',
+            quantity: 1,
+            unitPriceCents: 1000,
+            vatRatePercent: 0,
+            vatExemptionReason: 'Nicht steuerbarer Mitgliedsbeitrag',
+          },
+        ],
       })),
       expect: committee(201),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MembershipRoleSchema } from './enums.ts';
+import { fieldError } from './field-errors.ts';
 import { InvoiceStatusSchema } from './invoice.ts';
 import { PagedQuerySchema, pagedListSchema } from './paging.ts';
 
@@ -105,12 +106,19 @@ export type MemberImportResult = z.infer<typeof MemberImportResultSchema>;
 
 // ------------------------------------------------------------------ invoices
 
-export const InvoiceLineInputSchema = z.object({
-  description: z.string().trim().min(1).max(200),
-  quantity: z.number().int().min(1).max(10_000),
-  unitPriceCents: z.number().int().min(0).max(100_000_000),
-  vatRatePercent: z.number().min(0).max(100),
-});
+export const InvoiceLineInputSchema = z
+  .object({
+    description: z.string().trim().min(1).max(200),
+    quantity: z.number().int().min(1).max(10_000),
+    unitPriceCents: z.number().int().min(0).max(100_000_000),
+    vatRatePercent: z.number().min(0).max(100),
+    /** Required for a 0 % line (§ 14 Abs. 4 Nr. 8 UStG), e.g. 'nicht steuerbarer Mitgliedsbeitrag'. */
+    vatExemptionReason: z.string().trim().max(200, fieldError('tooLong', 200)).optional(),
+  })
+  .refine((l) => l.vatRatePercent > 0 || (l.vatExemptionReason ?? '') !== '', {
+    message: fieldError('required'),
+    path: ['vatExemptionReason'],
+  });
 
 /** Recipients: named members, or every active member holding a role or in a team (a fee run). */
 export const IssueInvoicesSchema = z
@@ -120,8 +128,18 @@ export const IssueInvoicesSchema = z
     teamId: z.uuid().optional(),
     title: z.string().trim().min(1).max(200),
     dueDate: isoDate,
+    /** Date of the service, or the first day of the service period; the invoice date when left out. */
+    serviceDateFrom: isoDate.optional(),
+    serviceDateTill: isoDate.optional(),
     lines: z.array(InvoiceLineInputSchema).min(1).max(50),
   })
+  .refine(
+    (v) => !v.serviceDateTill || (v.serviceDateFrom !== undefined && v.serviceDateFrom <= v.serviceDateTill),
+    {
+      message: fieldError('invalid'),
+      path: ['serviceDateTill'],
+    },
+  )
   .refine(
     (v) => [v.personIds?.length ? 1 : 0, v.role ? 1 : 0, v.teamId ? 1 : 0].reduce((a, b) => a + b) === 1,
     {
@@ -152,8 +170,65 @@ export type ClubInvoiceQuery = z.infer<typeof ClubInvoiceQuerySchema>;
 export const ClubInvoiceListSchema = pagedListSchema(ClubInvoiceSchema);
 export type ClubInvoiceList = z.infer<typeof ClubInvoiceListSchema>;
 
-export const IssueInvoicesResultSchema = z.object({ issued: z.array(ClubInvoiceSchema) });
+export const IssueInvoicesResultSchema = z.object({
+  issued: z.array(ClubInvoiceSchema),
+  /** The invoices carry a GiroCode: the club has bank details (ADR 0026). */
+  girocode: z.boolean(),
+});
 export type IssueInvoicesResult = z.infer<typeof IssueInvoicesResultSchema>;
 
 export const MarkPaidSchema = z.object({ paidOn: isoDate.optional() });
 export type MarkPaid = z.infer<typeof MarkPaidSchema>;
+
+// ------------------------------------------------------------------ club settings (ADR 0026)
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const settingsText = (max: number) =>
+  z.preprocess(blank, z.string().trim().max(max, fieldError('tooLong', max)).nullish());
+
+/**
+ * What a club's invoices need (§ 14 Abs. 4 UStG): its address, Steuernummer or USt-IdNr., and the bank account
+ * members pay to (GiroCode). The server checks the IBAN and BIC and fills BIC and bank name from a German IBAN.
+ */
+export const ClubSettingsInputSchema = z.object({
+  street: settingsText(120),
+  city: settingsText(120),
+  taxNumber: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9][0-9 /]{8,18}[0-9]$/, fieldError('invalidFormat'))
+      .nullish(),
+  ),
+  vatId: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || null : v),
+    z
+      .string()
+      .regex(/^[A-Z]{2}[0-9A-Z+*]{2,12}$/, fieldError('invalidFormat'))
+      .nullish(),
+  ),
+  bankAccountOwner: settingsText(70),
+  bankIban: z.preprocess(blank, z.string().max(42, fieldError('tooLong', 42)).nullish()),
+  bankBic: z.preprocess(blank, z.string().max(11, fieldError('tooLong', 11)).nullish()),
+  bankName: settingsText(120),
+});
+export type ClubSettingsInput = z.infer<typeof ClubSettingsInputSchema>;
+
+export const ClubSettingsSchema = z.object({
+  tenantId: z.uuid(),
+  name: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  vatId: z.string().nullable(),
+  bankAccountOwner: z.string().nullable(),
+  bankIban: z.string().nullable().describe('electronic format'),
+  bankBic: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** Invoices the club issues carry a GiroCode (owner and valid IBAN present). */
+  girocode: z.boolean(),
+  /** Address and a tax number or VAT id present, as § 14 Abs. 4 UStG requires on an invoice. */
+  invoiceDataComplete: z.boolean(),
+});
+export type ClubSettings = z.infer<typeof ClubSettingsSchema>;

@@ -54,7 +54,20 @@ export const InvoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
-export const InvoiceListSchema = pagedListSchema(InvoiceSummarySchema);
+/** What the person still has to pay: open and overdue incoming invoices (within the club filter), per currency. */
+export const OpenTotalSchema = z.object({
+  currency: z.literal('EUR'),
+  grossCents: z.number().int(),
+  count: z.number().int(),
+});
+export type OpenTotal = z.infer<typeof OpenTotalSchema>;
+
+export const InvoiceListSchema = pagedListSchema(InvoiceSummarySchema).extend({
+  openTotals: z
+    .array(OpenTotalSchema)
+    .default([])
+    .describe('open and overdue incoming invoices, whatever the page'),
+});
 export type InvoiceList = z.infer<typeof InvoiceListSchema>;
 
 export const InvoiceLineSchema = z.object({
@@ -66,6 +79,8 @@ export const InvoiceLineSchema = z.object({
   netCents: z.number().int(),
   vatCents: z.number().int(),
   grossCents: z.number().int(),
+  /** Why a 0 % line carries no VAT (§ 14 Abs. 4 Nr. 8 UStG), as the issuer wrote it. */
+  vatExemptionReason: z.string().nullable().default(null),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
@@ -79,6 +94,9 @@ export const InvoicePartySchema = z.object({
   name: z.string(),
   street: z.string().nullable(),
   city: z.string().nullable(),
+  /** Steuernummer and USt-IdNr. of the issuer (§ 14 Abs. 4 Nr. 2 UStG); null for the recipient. */
+  taxNumber: z.string().nullable().default(null),
+  vatId: z.string().nullable().default(null),
 });
 
 export const InvoiceBankDetailsSchema = z.object({
@@ -98,6 +116,9 @@ export const InvoiceDetailSchema = InvoiceSummarySchema.extend({
   bankDetails: InvoiceBankDetailsSchema.nullable().describe("the payee's account"),
   paymentReference: z.string(),
   paidOn: z.string().nullable(),
+  /** Date of delivery or service, or the service period from–till (§ 14 Abs. 4 Nr. 6 UStG), YYYY-MM-DD. */
+  serviceDateFrom: z.string().nullable().default(null),
+  serviceDateTill: z.string().nullable().default(null),
   /** EPC069-12 (GiroCode) payload; null when nothing is to be paid (paid, cancelled, no bank details). */
   epcQrPayload: z.string().nullable(),
   pdfUrl: z.string().describe('Relative to the API base, needs the bearer token'),

@@ -232,6 +232,8 @@ export const IbanCheckResultSchema = z.object({
   iban: z.string().nullable().describe('electronic format when valid'),
   bic: z.string().nullable(),
   bankcode: z.string().nullable(),
+  /** The bank's name for a German IBAN (bank code list), else null. */
+  bankName: z.string().nullable().default(null),
 });
 export type IbanCheckResult = z.infer<typeof IbanCheckResultSchema>;
 

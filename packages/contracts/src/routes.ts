@@ -72,6 +72,8 @@ export const WEB_ROUTES = {
   /** The club side (ADR 0019): members (club admins) and invoices (committee, admins). */
   manageMembers: ['/manage/members'],
   manageInvoices: ['/manage/invoices'],
+  /** The club's invoice data: address, tax number, bank account (committee, admins; ADR 0026). */
+  manageClubSettings: ['/manage/club'],
   /** A club admin's invitation links (create, list, revoke); the link opens the join flow. */
   manageInvitations: ['/manage/invitations'],
   /** Reported chat messages of a club (club admins, ADR 0022). */

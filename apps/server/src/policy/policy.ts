@@ -303,6 +303,8 @@ export const POLICY = {
     may: role('committee', 'organiser', 'admin'),
   }),
   'club.invoices.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
+  // The club's invoice data: address, tax number / VAT id, bank account (ADR 0026)
+  'club.settings.manage': entry({ subject: 'club', see: clubMember, may: role('committee', 'admin') }),
   // Profile validation: the club's reviewers and admins work on its cases; the person uses own.read/own.write
   'validation.case.review': entry({ subject: 'validationCase', see: role('reviewer', 'admin') }),
   'validation.case.open': entry({ subject: 'club', see: clubMember, may: role('reviewer', 'admin') }),

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { demoId, demoPersonId, demoTenantId } from './ids.ts';
+import { seedClubSettings } from './club-settings.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedAwards } from './awards.ts';
 import { seedTeams } from './teams.ts';
@@ -262,6 +263,7 @@ export async function seedDemoData(
       { now: options.now },
     );
     await seedPersonalData(tx);
+    await seedClubSettings(tx);
     await seedInvoices(tx, { now: options.now });
     await seedAwards(tx);
     await seedEvents(tx, { files: options.files, now: options.now });

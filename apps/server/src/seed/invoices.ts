@@ -3,31 +3,24 @@ import type { Tx } from '../db/client.ts';
 import { invoices, logMessages, orderElements } from '../db/schema/index.ts';
 import { addDays, todayIso } from '../lib/today.ts';
 import { invoicesService, type NewInvoice } from '../modules/invoices/index.ts';
+import { DEMO_CLUB_SETTINGS } from './club-settings.ts';
 import { demoId } from './ids.ts';
 import { berlinTime } from './time.ts';
 
-const TSV = {
-  name: 'TSV Grünwald 1894 e.V.',
-  street: 'Sportplatzstraße 12',
-  city: '82031 Grünwald',
-  payee: {
-    accountOwner: 'TSV Grünwald 1894 e.V.',
-    iban: 'DE89370400440532013000',
-    bic: 'COBADEFFXXX',
-    bankName: 'Commerzbank',
-  },
+const club = (slug: keyof typeof DEMO_CLUB_SETTINGS, name: string) => {
+  const c = DEMO_CLUB_SETTINGS[slug];
+  return {
+    name,
+    street: c.street,
+    city: c.city,
+    taxNumber: c.taxNumber,
+    vatId: c.vatId,
+    payee: { accountOwner: c.bankAccountOwner, iban: c.bankIban, bic: c.bankBic, bankName: c.bankName },
+  };
 };
-const SCR = {
-  name: 'SC Rheinaue Köln e.V.',
-  street: 'Rheinuferweg 3',
-  city: '50996 Köln',
-  payee: {
-    accountOwner: 'SC Rheinaue Köln e.V.',
-    iban: 'DE02120300000000202051',
-    bic: 'BYLADEM1001',
-    bankName: 'Deutsche Kreditbank',
-  },
-};
+// The clubs' own accounts (seed/club-settings.ts), not the member's.
+const TSV = club('tsv-gruenwald', 'TSV Grünwald 1894 e.V.');
+const SCR = club('sc-rheinaue', 'SC Rheinaue Köln e.V.');
 /** The demo member: her home address as in her personal data (seed/personal-data.ts). */
 const MIA = {
   name: 'Mia Hoffmann',
@@ -193,7 +186,11 @@ export async function seedInvoices(tx: Tx, options: { now?: Date } = {}): Promis
   for (const invoice of list) {
     // Written on the invoice date in the club's office hours; logged then, not at seeding time.
     const createdAt = berlinTime(invoice.invoiceDate, 10, 15);
-    const row = await invoicesService.create(tx, { ...invoice, createdAt }, null);
+    const row = await invoicesService.create(
+      tx,
+      { ...withTaxDetails(invoice, invoice.invoiceDate.slice(0, 4)), createdAt },
+      null,
+    );
     if (row)
       await tx
         .update(logMessages)
@@ -295,4 +292,30 @@ export async function seedInvoices(tx: Tx, options: { now?: Date } = {}): Promis
       },
     ])
     .onConflictDoNothing();
+}
+
+/**
+ * The club's invoices as § 14 Abs. 4 UStG wants them (ADR 0026): why a 0 % line has no VAT, and the service
+ * period of a membership fee. The member's own invoices to the club (outgoing) are a private person's.
+ */
+function withTaxDetails(invoice: NewInvoice, year: string): NewInvoice {
+  if (invoice.direction !== 'incoming') return invoice;
+  const fee = invoice.title.startsWith('Mitgliedsbeitrag');
+  const secondHalf = invoice.title.includes('2. Halbjahr');
+  return {
+    ...invoice,
+    ...(fee
+      ? { serviceDateFrom: `${year}-${secondHalf ? '07' : '01'}-01`, serviceDateTill: `${year}-12-31` }
+      : {}),
+    lines: invoice.lines.map((line) =>
+      line.vatRateBp === 0
+        ? {
+            ...line,
+            vatExemptionReason: fee
+              ? 'Nicht steuerbarer Mitgliedsbeitrag'
+              : 'Steuerfrei nach § 4 Nr. 22 Buchst. b UStG (Teilnahme an einer sportlichen Veranstaltung)',
+          }
+        : line,
+    ),
+  };
 }

@@ -50,6 +50,7 @@ describe('the web router (route table of @vereinsheim/contracts/routes)', () => 
       ['manageMessages', 'manage'],
       ['manageMembers', 'manage'],
       ['manageInvoices', 'manage'],
+      ['manageClubSettings', 'manage'],
       ['manageInvitations', 'manage'],
       ['manageChatReports', 'manage'],
     ]);

@@ -191,6 +191,10 @@ export const ROUTES = {
     page: lazy(() => import('../features/manage-invoices/pages/ManageInvoicesPage.tsx')),
     gate: 'manage',
   },
+  manageClubSettings: {
+    page: lazy(() => import('../features/manage-invoices/pages/ClubSettingsPage.tsx')),
+    gate: 'manage',
+  },
   manageInvitations: {
     page: lazy(() => import('../features/validation/pages/ManageInvitationsPage.tsx')),
     gate: 'manage',

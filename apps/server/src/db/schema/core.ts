@@ -32,6 +32,15 @@ export const tenants = pgTable('tenants', {
     .$type<ThemeInfo[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** The club as an invoice issuer (§ 14 Abs. 4 UStG, ADR 0026): address, tax number or VAT id, bank account. */
+  street: text('street'),
+  city: text('city'),
+  taxNumber: text('tax_number'),
+  vatId: text('vat_id'),
+  bankAccountOwner: text('bank_account_owner'),
+  bankIban: text('bank_iban'),
+  bankBic: text('bank_bic'),
+  bankName: text('bank_name'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

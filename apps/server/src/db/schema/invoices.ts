@@ -45,6 +45,12 @@ export const invoices = pgTable(
     issuerName: text('issuer_name').notNull(),
     issuerStreet: text('issuer_street'),
     issuerCity: text('issuer_city'),
+    issuerTaxNumber: text('issuer_tax_number'),
+    issuerVatId: text('issuer_vat_id'),
+    /** Date of delivery or service, or the first day of the service period (§ 14 Abs. 4 Nr. 6 UStG). */
+    serviceDateFrom: date('service_date_from', { mode: 'string' }),
+    /** Last day of the service period; null for a single date. */
+    serviceDateTill: date('service_date_till', { mode: 'string' }),
     recipientName: text('recipient_name').notNull(),
     recipientStreet: text('recipient_street'),
     recipientCity: text('recipient_city'),
@@ -78,6 +84,8 @@ export const invoiceLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     /** VAT rate in basis points: 1900 = 19 %. */
     vatRateBp: integer('vat_rate_bp').notNull(),
+    /** Why a 0 % line carries no VAT ('nicht steuerbarer Mitgliedsbeitrag', 'steuerfrei nach § 4 Nr. 22 UStG'). */
+    vatExemptionReason: text('vat_exemption_reason'),
   },
   (t) => [uniqueIndex('invoice_lines_invoice_position_uq').on(t.invoiceId, t.position)],
 );

@@ -33,6 +33,39 @@ const sharedIntern = (
   );
 
 export const clubAdminRepository = {
+  /** The club's name, address, tax and bank data (ADR 0026); undefined for an unknown club. */
+  async clubSettings(db: DbOrTx, tenantId: string) {
+    const [row] = await db
+      .select({
+        name: tenants.name,
+        street: tenants.street,
+        city: tenants.city,
+        taxNumber: tenants.taxNumber,
+        vatId: tenants.vatId,
+        bankAccountOwner: tenants.bankAccountOwner,
+        bankIban: tenants.bankIban,
+        bankBic: tenants.bankBic,
+        bankName: tenants.bankName,
+      })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId));
+    return row;
+  },
+
+  async updateClubSettings(
+    db: DbOrTx,
+    tenantId: string,
+    values: Pick<
+      typeof tenants.$inferInsert,
+      'street' | 'city' | 'taxNumber' | 'vatId' | 'bankAccountOwner' | 'bankIban' | 'bankBic' | 'bankName'
+    >,
+  ): Promise<void> {
+    await db
+      .update(tenants)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(tenants.id, tenantId));
+  },
+
   async tenantName(db: DbOrTx, tenantId: string): Promise<string> {
     const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
     return row?.name ?? '';

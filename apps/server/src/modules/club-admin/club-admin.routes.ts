@@ -12,6 +12,8 @@ import {
   ClubMemberRoleParamsSchema,
   ClubMemberSchema,
   ClubParamsSchema,
+  ClubSettingsInputSchema,
+  ClubSettingsSchema,
   EndDateSchema,
   IssueInvoicesResultSchema,
   IssueInvoicesSchema,
@@ -25,6 +27,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { clubSettingsService } from './club-settings.service.ts';
 import { invoicesAdminService } from './invoices-admin.service.ts';
 import { membersService } from './members.service.ts';
 
@@ -41,6 +44,34 @@ const csvResponse = { 200: z.unknown().describe('text/csv'), ...errors };
 /** The club side (ADR 0019): members (admins) and invoices (committee, admins) of one club. */
 export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('onRequest', app.authenticate);
+
+  // ---------------------------------------------------------------- club settings (ADR 0026)
+  app.get(
+    '/tenants/:tenantId/settings',
+    {
+      schema: {
+        tags: ['club-admin'],
+        summary: "The club's invoice data: address, tax number or VAT id, bank account (committee, admins)",
+        params: ClubParamsSchema,
+        response: { 200: ClubSettingsSchema, ...errors },
+      },
+    },
+    (request) => clubSettingsService.get(db, actorOf(request), request.params.tenantId),
+  );
+
+  app.put(
+    '/tenants/:tenantId/settings',
+    {
+      schema: {
+        tags: ['club-admin'],
+        summary: "Replaces the club's invoice data; BIC and bank name filled from a German IBAN",
+        params: ClubParamsSchema,
+        body: ClubSettingsInputSchema,
+        response: { 200: ClubSettingsSchema, ...errors },
+      },
+    },
+    (request) => clubSettingsService.update(db, actorOf(request), request.params.tenantId, request.body),
+  );
 
   // ---------------------------------------------------------------- members
   app.get(

@@ -287,7 +287,13 @@ describe('member import', () => {
 
 describe('invoices (committee)', () => {
   const lines = [
-    { description: 'Jahresbeitrag', quantity: 1, unitPriceCents: 10000, vatRatePercent: 0 },
+    {
+      description: 'Jahresbeitrag',
+      quantity: 1,
+      unitPriceCents: 10000,
+      vatRatePercent: 0,
+      vatExemptionReason: 'Nicht steuerbarer Mitgliedsbeitrag',
+    },
     { description: 'Trikot', quantity: 2, unitPriceCents: 2000, vatRatePercent: 19 },
   ];
   const due = '2099-01-31';

@@ -39,7 +39,7 @@ describe.skipIf(!onPostgres)(
               personIds: [member.personId],
               title: `Rechnung ${i}`,
               dueDate: '2099-12-31',
-              lines: [{ description: 'Beitrag', quantity: 1, unitPriceCents: 100 + i, vatRatePercent: 0 }],
+              lines: [{ description: 'Beitrag', quantity: 1, unitPriceCents: 100 + i, vatRatePercent: 7 }],
             },
           }),
         ),

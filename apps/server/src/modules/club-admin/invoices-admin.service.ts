@@ -16,6 +16,7 @@ import { writeLog } from '../activity-log/index.ts';
 import { effectiveStatus, invoicesService } from '../invoices/index.ts';
 import { sendMessage } from '../messages/index.ts';
 import { clubAdminRepository as repo } from './club-admin.repository.ts';
+import { clubPayee } from './club-settings.service.ts';
 import { toCsv } from './csv.ts';
 
 type InvoiceRow = NonNullable<Awaited<ReturnType<typeof repo.invoice>>>;
@@ -96,7 +97,12 @@ export const invoicesAdminService = {
     if (input.personIds && recipients.length !== new Set(input.personIds).size) throw notVisible('member');
     if (recipients.length === 0) throw problem(422, 'invoice.noRecipients');
     return db.transaction(async (tx) => {
-      const club = await repo.tenantName(tx, tenantId);
+      const settings = await repo.clubSettings(tx, tenantId);
+      if (!settings) throw notVisible('club');
+      const club = settings.name;
+      // The club's address, tax number and account at the day of issue (§ 14 Abs. 4 UStG, ADR 0026);
+      // without bank details the invoices carry no GiroCode.
+      const payee = clubPayee(settings);
       const issued: ClubInvoice[] = [];
       for (const person of recipients) {
         const number = formatInvoiceNumber(await repo.nextInvoiceNumber(tx, tenantId));
@@ -111,15 +117,24 @@ export const invoicesAdminService = {
             invoiceDate: today,
             dueDate: input.dueDate,
             status: 'open',
-            issuer: { name: club },
+            issuer: {
+              name: club,
+              street: settings.street,
+              city: settings.city,
+              taxNumber: settings.taxNumber,
+              vatId: settings.vatId,
+            },
             recipient: { name: `${person.firstName} ${person.lastName}` },
-            payee: null,
+            payee,
             paymentReference: number,
+            serviceDateFrom: input.serviceDateFrom ?? today,
+            serviceDateTill: input.serviceDateTill ?? null,
             lines: input.lines.map((l) => ({
               description: l.description,
               quantity: l.quantity,
               unitPriceCents: l.unitPriceCents,
               vatRateBp: Math.round(l.vatRatePercent * 100),
+              vatExemptionReason: l.vatExemptionReason || null,
             })),
           },
           actor.personId,
@@ -137,7 +152,7 @@ export const invoicesAdminService = {
         });
         issued.push(toClubInvoice({ ...created, reminderCount: 0, lastReminderOn: null }, today));
       }
-      return { issued };
+      return { issued, girocode: payee !== null };
     });
   },
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { InvoiceDetail, InvoiceStatus } from '@vereinsheim/contracts';
@@ -9,6 +11,33 @@ const STATUS_DE: Record<InvoiceStatus, string> = {
   overdue: 'überfällig',
   cancelled: 'storniert',
 };
+
+/**
+ * Noto Sans (SIL Open Font License, @fontsource/noto-sans), embedded as a subset in every PDF: the standard
+ * 14 fonts (Helvetica) are not embedded, and archived invoices must look the same on every reader (ADR 0026).
+ * The latin subset covers German and Western European text.
+ */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function embeddedFonts(): { regular: Buffer; bold: Buffer } {
+  if (fonts) return fonts;
+  const require = createRequire(import.meta.url);
+  const file = (weight: number) =>
+    readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`));
+  fonts = { regular: file(400), bold: file(700) };
+  return fonts;
+}
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
+
+function serviceDateText(invoice: InvoiceDetail): [string, string] {
+  const from = invoice.serviceDateFrom;
+  const till = invoice.serviceDateTill;
+  if (from && till && till !== from)
+    return ['Leistungszeitraum', `${formatDateDe(from)} – ${formatDateDe(till)}`];
+  if (from) return ['Leistungsdatum', formatDateDe(from)];
+  // Invoices issued before the field existed: the service date is the invoice date (§ 14 Abs. 4 Nr. 6 UStG).
+  return ['Leistungsdatum', `${formatDateDe(invoice.invoiceDate)} (entspricht dem Rechnungsdatum)`];
+}
 
 function vatLabel(percent: number): string {
   return `${String(percent).replace('.', ',')} %`;
@@ -30,6 +59,9 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
       CreationDate: new Date(`${invoice.invoiceDate}T12:00:00Z`),
     },
   });
+  const { regular, bold } = embeddedFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -40,21 +72,24 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   const left = 50;
   const width = doc.page.width - 100;
 
-  doc.font('Helvetica-Bold').fontSize(16).text(invoice.issuer.name, left, 50, { width });
-  doc.font('Helvetica').fontSize(9);
+  doc.font(BOLD).fontSize(16).text(invoice.issuer.name, left, 50, { width });
+  doc.font(REGULAR).fontSize(9);
   for (const line of [invoice.issuer.street, invoice.issuer.city]) if (line) doc.text(line);
+  if (invoice.issuer.taxNumber) doc.text(`Steuernummer: ${invoice.issuer.taxNumber}`);
+  if (invoice.issuer.vatId) doc.text(`USt-IdNr.: ${invoice.issuer.vatId}`);
 
-  doc.moveDown(2).fontSize(10).font('Helvetica').text('Empfänger:');
-  doc.font('Helvetica-Bold').text(invoice.recipient.name);
-  doc.font('Helvetica');
+  doc.moveDown(2).fontSize(10).font(REGULAR).text('Empfänger:');
+  doc.font(BOLD).text(invoice.recipient.name);
+  doc.font(REGULAR);
   for (const line of [invoice.recipient.street, invoice.recipient.city]) if (line) doc.text(line);
 
-  doc.moveDown(2).font('Helvetica-Bold').fontSize(14).text(`Rechnung ${invoice.number}`);
-  doc.font('Helvetica').fontSize(10).text(invoice.title);
+  doc.moveDown(2).font(BOLD).fontSize(14).text(`Rechnung ${invoice.number}`);
+  doc.font(REGULAR).fontSize(10).text(invoice.title);
   doc.moveDown(0.5);
   const facts: [string, string][] = [
     ['Rechnungsnummer', invoice.number],
     ['Rechnungsdatum', formatDateDe(invoice.invoiceDate)],
+    serviceDateText(invoice),
   ];
   if (invoice.dueDate) facts.push(['Fällig am', formatDateDe(invoice.dueDate)]);
   facts.push(['Status', STATUS_DE[invoice.status]]);
@@ -76,7 +111,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   };
   doc.moveDown(1.5);
   let y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9);
+  doc.font(BOLD).fontSize(9);
   doc.text('Pos.', cols.pos, y, { width: 28 });
   doc.text('Beschreibung', cols.desc, y, { width: 215 });
   doc.text('Menge', cols.qty, y, { width: 45, align: 'right' });
@@ -88,12 +123,15 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
     .moveTo(left, y)
     .lineTo(left + width, y)
     .stroke();
-  doc.font('Helvetica');
+  doc.font(REGULAR);
   y += 5;
   for (const line of invoice.lines) {
     const rowTop = y;
     doc.text(String(line.position), cols.pos, rowTop, { width: 28 });
     doc.text(line.description, cols.desc, rowTop, { width: 215 });
+    if (line.vatRatePercent === 0 && line.vatExemptionReason) {
+      doc.fontSize(8).text(line.vatExemptionReason, cols.desc, doc.y, { width: 215 }).fontSize(9);
+    }
     const afterDesc = doc.y;
     doc.text(String(line.quantity), cols.qty, rowTop, { width: 45, align: 'right' });
     doc.text(formatEuroDe(line.unitPriceCents), cols.unit, rowTop, { width: 75, align: 'right' });
@@ -109,42 +147,55 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
 
   // Totals
   const totalRow = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(bold ? BOLD : REGULAR);
     doc.text(label, left + 250, y, { width: 170, align: 'right' });
     doc.text(value, cols.net, y, { width: width - 430, align: 'right' });
     y = doc.y + 3;
   };
-  totalRow('Summe netto', formatEuroDe(invoice.netCents));
+  // Net, VAT and gross per rate (§ 14 Abs. 4 Nr. 7 and 8 UStG), then the invoice's totals.
   for (const group of invoice.vatGroups) {
-    totalRow(
-      `USt. ${vatLabel(group.vatRatePercent)} auf ${formatEuroDe(group.netCents)}`,
-      formatEuroDe(group.vatCents),
-    );
+    const rate = vatLabel(group.vatRatePercent);
+    totalRow(`Netto ${rate}`, formatEuroDe(group.netCents));
+    totalRow(`USt. ${rate}`, formatEuroDe(group.vatCents));
+    totalRow(`Brutto ${rate}`, formatEuroDe(group.netCents + group.vatCents));
   }
+  totalRow('Summe netto', formatEuroDe(invoice.netCents));
+  totalRow('Summe USt.', formatEuroDe(invoice.vatCents));
   totalRow('Gesamtbetrag', formatEuroDe(invoice.grossCents), true);
-  doc.font('Helvetica');
+  const reasons = [
+    ...new Set(
+      invoice.lines
+        .filter((l) => l.vatRatePercent === 0 && l.vatExemptionReason)
+        .map((l) => l.vatExemptionReason!),
+    ),
+  ];
+  if (reasons.length) {
+    doc.font(REGULAR).fontSize(9);
+    doc.text(`Ohne Umsatzsteuer: ${reasons.join('; ')}`, left, y + 4, { width });
+    y = doc.y + 3;
+  }
+  doc.font(REGULAR);
 
   // Payment
   doc.text('', left, y + 12);
   if (invoice.bankDetails) {
-    doc.font('Helvetica-Bold').fontSize(10).text('Bankverbindung', left, doc.y, { width });
-    doc.font('Helvetica').fontSize(9);
+    doc.font(BOLD).fontSize(10).text('Bankverbindung', left, doc.y, { width });
+    doc.font(REGULAR).fontSize(9);
     doc.text(`Kontoinhaber: ${invoice.bankDetails.accountOwner}`);
     doc.text(`IBAN: ${formatIban(invoice.bankDetails.iban)}`);
     if (invoice.bankDetails.bic) doc.text(`BIC: ${invoice.bankDetails.bic}`);
     if (invoice.bankDetails.bankName) doc.text(`Bank: ${invoice.bankDetails.bankName}`);
   }
   doc.text(`Verwendungszweck: ${invoice.paymentReference}`);
-  if (invoice.status === 'cancelled')
-    doc.moveDown().font('Helvetica-Bold').text('Diese Rechnung wurde storniert.');
-  if (invoice.status === 'paid') doc.moveDown().font('Helvetica-Bold').text('Diese Rechnung ist bezahlt.');
+  if (invoice.status === 'cancelled') doc.moveDown().font(BOLD).text('Diese Rechnung wurde storniert.');
+  if (invoice.status === 'paid') doc.moveDown().font(BOLD).text('Diese Rechnung ist bezahlt.');
 
   if (qrPng) {
     doc.moveDown();
     const top = doc.y;
     doc.image(qrPng, left, top, { width: 110 });
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(9)
       .text('GiroCode: Mit der Banking-App scannen, um den Betrag zu überweisen.', left + 125, top + 40, {
         width: width - 125,

@@ -63,6 +63,33 @@ export const invoicesRepository = {
     return { rows: rows.map((r) => ({ ...r.invoice, tenantName: r.tenantName })), total: count?.n ?? 0 };
   },
 
+  /** The sum of the person's open and overdue incoming invoices (what they still have to pay), per currency. */
+  async openTotals(
+    db: DbOrTx,
+    owner: OwnerScope,
+    filter: { tenantIds?: string[]; today: string },
+  ): Promise<{ currency: 'EUR'; grossCents: number; count: number }[]> {
+    const rows = await db
+      .select({
+        currency: invoices.currency,
+        grossCents: sql<number>`coalesce(sum(${invoices.grossCents}), 0)`.mapWith(Number),
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.personId, owner.personId),
+          eq(invoices.direction, 'incoming'),
+          inArray(invoices.status, ['open', 'overdue']),
+          filter.tenantIds ? inArray(invoices.tenantId, filter.tenantIds) : undefined,
+        ),
+      )
+      .groupBy(invoices.currency)
+      .orderBy(invoices.currency);
+    // Amounts are EUR throughout (ADR 0005); the grouping keeps the answer right if that ever changes.
+    return rows.map((r) => ({ currency: 'EUR' as const, grossCents: r.grossCents, count: r.count }));
+  },
+
   /** One invoice of the person, or undefined (another person's invoice is not found). */
   async findOneForPerson(
     db: DbOrTx,

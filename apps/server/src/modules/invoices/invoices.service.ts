@@ -57,11 +57,20 @@ export interface NewInvoice {
   dueDate: string | null;
   status: InvoiceStatus;
   paidOn?: string | null;
-  issuer: { name: string; street?: string | null; city?: string | null };
+  issuer: {
+    name: string;
+    street?: string | null;
+    city?: string | null;
+    taxNumber?: string | null;
+    vatId?: string | null;
+  };
   recipient: { name: string; street?: string | null; city?: string | null };
   payee: { accountOwner: string; iban: string; bic?: string | null; bankName?: string | null } | null;
   paymentReference: string;
-  lines: (LineInput & { description: string })[];
+  /** Date of the service or the service period (§ 14 Abs. 4 Nr. 6 UStG). */
+  serviceDateFrom?: string | null;
+  serviceDateTill?: string | null;
+  lines: (LineInput & { description: string; vatExemptionReason?: string | null })[];
   createdAt?: Date;
 }
 
@@ -92,12 +101,16 @@ export const invoicesService = {
       },
       { order, limit: window.limit, offset: window.offset },
     );
-    return pagedList(
-      rows.map((row) => toSummary(row, today)),
-      total,
-      window,
-      order,
-    );
+    const openTotals = await invoicesRepository.openTotals(db, actor, { tenantIds, today });
+    return {
+      ...pagedList(
+        rows.map((row) => toSummary(row, today)),
+        total,
+        window,
+        order,
+      ),
+      openTotals,
+    };
   },
 
   async detail(
@@ -139,8 +152,22 @@ export const invoicesService = {
     }
     return {
       ...summary,
-      issuer: { name: row.issuerName, street: row.issuerStreet, city: row.issuerCity },
-      recipient: { name: row.recipientName, street: row.recipientStreet, city: row.recipientCity },
+      issuer: {
+        name: row.issuerName,
+        street: row.issuerStreet,
+        city: row.issuerCity,
+        taxNumber: row.issuerTaxNumber,
+        vatId: row.issuerVatId,
+      },
+      recipient: {
+        name: row.recipientName,
+        street: row.recipientStreet,
+        city: row.recipientCity,
+        taxNumber: null,
+        vatId: null,
+      },
+      serviceDateFrom: row.serviceDateFrom,
+      serviceDateTill: row.serviceDateTill,
       lines: row.lines.map((line, i) => ({
         position: line.position,
         description: line.description,
@@ -150,6 +177,7 @@ export const invoicesService = {
         netCents: totals.lines[i]!.netCents,
         vatCents: totals.lines[i]!.vatCents,
         grossCents: totals.lines[i]!.grossCents,
+        vatExemptionReason: line.vatExemptionReason,
       })),
       vatGroups: totals.groups.map((g) => ({
         vatRatePercent: g.vatRateBp / 100,
@@ -187,6 +215,10 @@ export const invoicesService = {
         issuerName: input.issuer.name,
         issuerStreet: input.issuer.street ?? null,
         issuerCity: input.issuer.city ?? null,
+        issuerTaxNumber: input.issuer.taxNumber ?? null,
+        issuerVatId: input.issuer.vatId ?? null,
+        serviceDateFrom: input.serviceDateFrom ?? null,
+        serviceDateTill: input.serviceDateTill ?? null,
         recipientName: input.recipient.name,
         recipientStreet: input.recipient.street ?? null,
         recipientCity: input.recipient.city ?? null,
@@ -203,6 +235,7 @@ export const invoicesService = {
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         vatRateBp: line.vatRateBp,
+        vatExemptionReason: line.vatRateBp === 0 ? (line.vatExemptionReason ?? null) : null,
       })),
     );
     if (row) {

@@ -236,6 +236,7 @@ describe('GET /api/invoice/{id}', () => {
         netCents: 120000,
         vatCents: 0,
         grossCents: 120000,
+        vatExemptionReason: null,
       },
       {
         position: 2,
@@ -246,6 +247,7 @@ describe('GET /api/invoice/{id}', () => {
         netCents: 9998,
         vatCents: 1900,
         grossCents: 11898,
+        vatExemptionReason: null,
       },
     ]);
     expect(body.vatGroups).toEqual([

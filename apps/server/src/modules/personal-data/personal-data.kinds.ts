@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import ibanToBicPackage from 'iban-to-bic';
+import { bankOfGermanIban } from '../../lib/bank-codes.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import {
@@ -99,7 +100,8 @@ export function checkIban(raw: string): IbanCheckResult {
   const iban = electronicFormatIBAN(raw) ?? '';
   const result = validateIBAN(iban);
   if (result.valid) {
-    const bic = ibanToBicPackage.ibanToBic(iban) ?? null;
+    const bank = bankOfGermanIban(iban);
+    const bic = ibanToBicPackage.ibanToBic(iban) ?? bank?.bic ?? null;
     return {
       status: 'valid',
       valid: true,
@@ -107,6 +109,7 @@ export function checkIban(raw: string): IbanCheckResult {
       iban,
       bic,
       bankcode: iban.startsWith('DE') ? iban.slice(4, 12) : null,
+      bankName: bank?.bankName ?? null,
     };
   }
   const unverifiable = result.errorCodes.length > 0 && result.errorCodes.every((c) => UNVERIFIABLE.has(c));
@@ -117,6 +120,7 @@ export function checkIban(raw: string): IbanCheckResult {
     iban: null,
     bic: null,
     bankcode: null,
+    bankName: null,
   };
 }
 
@@ -139,7 +143,7 @@ function normalizeBank(input: Record<string, unknown>): Record<string, unknown> 
     name: input.name ?? null,
     description: input.description ?? null,
     accountOwner: input.accountOwner ?? null,
-    bank: input.bank ?? null,
+    bank: input.bank ?? check.bankName ?? null,
     city: input.city ?? null,
     zip: input.zip ?? null,
     ...(input.isDefault !== undefined ? { isDefault: input.isDefault } : {}),

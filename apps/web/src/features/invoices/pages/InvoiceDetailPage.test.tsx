@@ -114,6 +114,57 @@ describe('money in the UI language', () => {
 });
 
 describe('/invoices', () => {
+  it('shows what is still to pay: the server’s sum of open and overdue invoices, not this page’s', async () => {
+    const item = (id: string, status: 'open' | 'overdue' | 'paid', grossCents: number) => ({
+      ...detail({ id, status, grossCents }),
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/invoice`, () =>
+        HttpResponse.json(
+          InvoiceListSchema.parse({
+            items: [item('a', 'open', 131898), item('b', 'paid', 5000)],
+            maximumcount: 2,
+            page: 1,
+            pagesize: 25,
+            top: 25,
+            orderbytype: 'descending',
+            // The server sums every open invoice, not only this page's.
+            openTotals: [{ currency: 'EUR', grossCents: 146898, count: 2 }],
+          }),
+        ),
+      ),
+    );
+    renderAt('/invoices');
+    const heading = await screen.findByText('Offen zu zahlen', {}, { timeout: 5000 });
+    expect(heading.tagName).toBe('H2');
+    const section = heading.closest('section')!;
+    expect(section).toHaveTextContent(/1\.468,98\s€/);
+    expect(section).toHaveTextContent('(2 Rechnungen)');
+    const amount = section.querySelector('.vh-open-total-amount')!;
+    expect(amount).toHaveTextContent(/1\.468,98/);
+  }, 15_000);
+
+  it('shows no open total when nothing is to pay', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/invoice`, () =>
+        HttpResponse.json(
+          InvoiceListSchema.parse({
+            items: [{ ...detail({ status: 'paid' }) }],
+            maximumcount: 1,
+            page: 1,
+            pagesize: 25,
+            top: 25,
+            orderbytype: 'descending',
+            openTotals: [],
+          }),
+        ),
+      ),
+    );
+    renderAt('/invoices');
+    expect(await screen.findByText('Vereinskleidung', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Offen zu zahlen')).toBeNull();
+  });
+
   it('shows the German empty state and asks for InvoiceDate descending', async () => {
     let query: URLSearchParams | undefined;
     server.use(

@@ -54,6 +54,15 @@ export default function InvoiceDetailPage() {
             </dd>
             <dt>{t('detail.invoiceDate')}</dt>
             <dd>{formatDay(invoice.invoiceDate, language)}</dd>
+            {invoice.serviceDateFrom && (
+              <>
+                <dt>{t(invoice.serviceDateTill ? 'detail.servicePeriod' : 'detail.serviceDate')}</dt>
+                <dd>
+                  {formatDay(invoice.serviceDateFrom, language)}
+                  {invoice.serviceDateTill && ` – ${formatDay(invoice.serviceDateTill, language)}`}
+                </dd>
+              </>
+            )}
             {invoice.dueDate && (
               <>
                 <dt>{t('detail.dueDate')}</dt>
@@ -90,7 +99,12 @@ export default function InvoiceDetailPage() {
             <tbody>
               {invoice.lines.map((line) => (
                 <tr key={line.position}>
-                  <td>{line.description}</td>
+                  <td>
+                    {line.description}
+                    {line.vatRatePercent === 0 && line.vatExemptionReason && (
+                      <small className="vh-invoice-line-note">{line.vatExemptionReason}</small>
+                    )}
+                  </td>
                   <td className="vh-num" data-label={t('detail.quantity')}>
                     {line.quantity}
                   </td>

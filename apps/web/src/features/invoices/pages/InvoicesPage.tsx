@@ -12,6 +12,7 @@ import { OrderElementsList } from '../components/OrderElementsList.tsx';
 import { formatDay } from '../../../shared/i18n/format.ts';
 import { formatCents } from '../components/format.ts';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
+import { OpenTotal } from '../components/OpenTotal.tsx';
 import '../components/invoices.css';
 
 type Tab = InvoiceFilter | 'orders';
@@ -52,33 +53,36 @@ export default function InvoicesPage() {
       {tab === 'orders' ? (
         <OrderElementsList query={orders} />
       ) : (
-        <InfiniteList
-          query={query}
-          count={invoices.length}
-          textsFrom="invoices"
-          texts={filter === 'all' ? {} : { empty: t(`emptyFiltered.${filter}`) }}
-        >
-          <IonList className="vh-invoice-list" aria-busy={query.isFetching}>
-            {invoices.map((invoice) => (
-              <IonItem key={invoice.id} routerLink={pathTo('invoice', { id: invoice.id })} detail>
-                <IonLabel>
-                  <h2>{invoice.title}</h2>
-                  <p>
-                    {invoice.number} · {invoice.tenantName}
-                  </p>
-                  <p>
-                    {t(`direction.${invoice.direction}`)} · {formatDay(invoice.invoiceDate, language)}
-                    {invoice.dueDate && ` · ${t('dueOn', { date: formatDay(invoice.dueDate, language) })}`}
-                  </p>
-                </IonLabel>
-                <IonNote slot="end" className="vh-invoice-amount">
-                  <div>{formatCents(invoice.grossCents, language)}</div>
-                  <InvoiceStatusBadge status={invoice.status} />
-                </IonNote>
-              </IonItem>
-            ))}
-          </IonList>
-        </InfiniteList>
+        <>
+          <OpenTotal totals={query.data?.pages[0]?.openTotals} />
+          <InfiniteList
+            query={query}
+            count={invoices.length}
+            textsFrom="invoices"
+            texts={filter === 'all' ? {} : { empty: t(`emptyFiltered.${filter}`) }}
+          >
+            <IonList className="vh-invoice-list" aria-busy={query.isFetching}>
+              {invoices.map((invoice) => (
+                <IonItem key={invoice.id} routerLink={pathTo('invoice', { id: invoice.id })} detail>
+                  <IonLabel>
+                    <h2>{invoice.title}</h2>
+                    <p>
+                      {invoice.number} · {invoice.tenantName}
+                    </p>
+                    <p>
+                      {t(`direction.${invoice.direction}`)} · {formatDay(invoice.invoiceDate, language)}
+                      {invoice.dueDate && ` · ${t('dueOn', { date: formatDay(invoice.dueDate, language) })}`}
+                    </p>
+                  </IonLabel>
+                  <IonNote slot="end" className="vh-invoice-amount">
+                    <div>{formatCents(invoice.grossCents, language)}</div>
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </IonNote>
+                </IonItem>
+              ))}
+            </IonList>
+          </InfiniteList>
+        </>
       )}
     </AppPage>
   );

@@ -1,7 +1,9 @@
 import {
   ClubInvoiceListSchema,
   ClubInvoiceSchema,
+  ClubSettingsSchema,
   IssueInvoicesResultSchema,
+  type ClubSettingsInput,
   type IssueInvoices,
 } from '@vereinsheim/contracts/club-admin';
 import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
@@ -111,5 +113,26 @@ export function useOpenItemsCsv(tenantId: string) {
   return useMutation({
     mutationFn: async () =>
       saveFile(await apiRequestBlob(`${base(tenantId)}/open-items`), 'offene-posten.csv'),
+  });
+}
+
+/** The club's invoice data (address, tax number, bank account; ADR 0026). */
+export const clubSettingsKey = (tenantId: string) =>
+  [...resourceKeys.invoices, 'club-settings', tenantId] as const;
+
+export function useClubSettings(tenantId: string | undefined) {
+  return useQuery({
+    queryKey: clubSettingsKey(tenantId ?? ''),
+    queryFn: ({ signal }) => apiGet(`tenants/${tenantId}/settings`, ClubSettingsSchema, undefined, signal),
+    enabled: Boolean(tenantId),
+  });
+}
+
+export function useSaveClubSettings(tenantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClubSettingsInput) =>
+      apiRequest(`tenants/${tenantId}/settings`, ClubSettingsSchema, { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(clubSettingsKey(tenantId), saved),
   });
 }

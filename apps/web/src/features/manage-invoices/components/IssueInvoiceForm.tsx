@@ -29,8 +29,11 @@ interface Line {
   quantity: string;
   price: string;
   vat: string;
+  /** Why a 0 % line has no VAT (§ 14 Abs. 4 UStG), e.g. 'Nicht steuerbarer Mitgliedsbeitrag'. */
+  reason: string;
 }
-const emptyLine = (): Line => ({ description: '', quantity: '1', price: '', vat: '0' });
+const emptyLine = (): Line => ({ description: '', quantity: '1', price: '', vat: '0', reason: '' });
+const zeroRate = (vat: string) => Number(vat.replace(',', '.')) === 0;
 /** "12,50" or "12.50" → 1250 cents; NaN when it is not a number. */
 const cents = (value: string) => Math.round(Number(value.replace(',', '.')) * 100);
 
@@ -52,6 +55,8 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
   const [role, setRole] = useState<MembershipRole>('member');
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState('');
+  const [serviceFrom, setServiceFrom] = useState('');
+  const [serviceTill, setServiceTill] = useState('');
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   const [presentToast] = useIonToast();
 
@@ -60,6 +65,7 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
     quantity: Number(l.quantity),
     unitPriceCents: cents(l.price),
     vatRatePercent: Number(l.vat.replace(',', '.')),
+    ...(zeroRate(l.vat) ? { vatExemptionReason: l.reason.trim() } : {}),
   }));
   const valid =
     title.trim() !== '' &&
@@ -71,8 +77,10 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
         Number.isInteger(l.quantity) &&
         l.quantity > 0 &&
         l.unitPriceCents >= 0 &&
-        l.vatRatePercent >= 0,
-    );
+        l.vatRatePercent >= 0 &&
+        (l.vatRatePercent > 0 || Boolean(l.vatExemptionReason)),
+    ) &&
+    (!serviceTill || (serviceFrom !== '' && serviceFrom <= serviceTill));
   const total = parsed.reduce(
     (sum, l) =>
       sum +
@@ -88,6 +96,8 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
     setSearch('');
     setTitle('');
     setDueDate('');
+    setServiceFrom('');
+    setServiceTill('');
     setLines([emptyLine()]);
     issue.reset();
     props.onClose();
@@ -103,14 +113,17 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
             : { personIds: recipients.map((r) => r.id) }),
         title: title.trim(),
         dueDate,
+        ...(serviceFrom ? { serviceDateFrom: serviceFrom } : {}),
+        ...(serviceTill ? { serviceDateTill: serviceTill } : {}),
         lines: parsed,
       },
       {
         onSuccess: (result) => {
+          const done = t('issue.done', { count: result.issued.length });
           void presentToast({
-            message: t('issue.done', { count: result.issued.length }),
-            duration: 4000,
-            color: 'success',
+            message: result.girocode ? done : `${done} ${t('issue.doneWithoutGirocode')}`,
+            duration: result.girocode ? 4000 : 8000,
+            color: result.girocode ? 'success' : 'warning',
           });
           close();
         },
@@ -249,6 +262,21 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
             value={dueDate}
             onIonInput={(e) => setDueDate(String(e.detail.value ?? ''))}
           />
+          <IonInput
+            type="date"
+            label={t('issue.serviceFrom')}
+            labelPlacement="stacked"
+            helperText={t('issue.serviceFromHelp')}
+            value={serviceFrom}
+            onIonInput={(e) => setServiceFrom(String(e.detail.value ?? ''))}
+          />
+          <IonInput
+            type="date"
+            label={t('issue.serviceTill')}
+            labelPlacement="stacked"
+            value={serviceTill}
+            onIonInput={(e) => setServiceTill(String(e.detail.value ?? ''))}
+          />
           <fieldset className="vh-manage-lines">
             <legend>{t('issue.lines')}</legend>
             {lines.map((l, i) => (
@@ -280,6 +308,15 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
                   value={l.vat}
                   onIonInput={(e) => setLine(i, { vat: String(e.detail.value ?? '') })}
                 />
+                {zeroRate(l.vat) && (
+                  <IonInput
+                    label={t('issue.vatExemptionReason')}
+                    labelPlacement="stacked"
+                    helperText={t('issue.vatExemptionReasonHelp')}
+                    value={l.reason}
+                    onIonInput={(e) => setLine(i, { reason: String(e.detail.value ?? '') })}
+                  />
+                )}
                 {lines.length > 1 && (
                   <IonButton
                     fill="clear"

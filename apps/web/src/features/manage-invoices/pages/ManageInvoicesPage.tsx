@@ -20,7 +20,14 @@ import { isApiError } from '../../../shared/api/client.ts';
 import { formatDay, formatMoney } from '../../../shared/i18n/format.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
-import { PAGE_SIZE, useClubInvoices, useInvoiceAction, useOpenItemsCsv } from '../api/club-invoices.ts';
+import { Link } from 'react-router-dom';
+import {
+  PAGE_SIZE,
+  useClubInvoices,
+  useClubSettings,
+  useInvoiceAction,
+  useOpenItemsCsv,
+} from '../api/club-invoices.ts';
 import { IssueInvoiceForm } from '../components/IssueInvoiceForm.tsx';
 import '../components/manage-invoices.css';
 
@@ -39,6 +46,7 @@ export default function ManageInvoicesPage() {
   const list = useClubInvoices(club?.id, status, keyword, page);
   const action = useInvoiceAction(club?.id ?? '');
   const csv = useOpenItemsCsv(club?.id ?? '');
+  const settings = useClubSettings(club?.id);
   const [presentAlert] = useIonAlert();
   const [presentToast] = useIonToast();
   const pages = Math.max(1, Math.ceil((list.data?.maximumcount ?? 0) / PAGE_SIZE));
@@ -103,6 +111,12 @@ export default function ManageInvoicesPage() {
       }
     >
       <ManagedClubSelect label={t('club')} clubs={clubs} club={club} onChange={setClub} />
+      {settings.data && (!settings.data.girocode || !settings.data.invoiceDataComplete) && (
+        <div className="vh-settings-hint" role="note">
+          <p>{!settings.data.girocode ? t('settings.hintNoBank') : t('settings.hintIncomplete')}</p>
+          <Link to="/manage/club">{t('settings.hintLink')}</Link>
+        </div>
+      )}
       <div className="vh-manage-actions">
         <IonButton onClick={() => setIssuing(true)} disabled={!club}>
           {t('issue.open')}

@@ -12,6 +12,7 @@ export const MANAGE_AREAS = [
   { key: 'messages', path: '/manage/messages', roles: ['committee', 'admin'] },
   { key: 'members', path: '/manage/members', roles: ['admin'] },
   { key: 'invoices', path: '/manage/invoices', roles: ['committee', 'admin'] },
+  { key: 'clubSettings', path: '/manage/club', roles: ['committee', 'admin'] },
   { key: 'invitations', path: '/manage/invitations', roles: ['admin'] },
   { key: 'chatReports', path: '/manage/chat-reports', roles: ['admin'] },
 ] as const satisfies readonly { key: string; path: string; roles: MembershipRole[] }[];

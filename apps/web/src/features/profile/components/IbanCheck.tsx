@@ -10,14 +10,26 @@ const MIN_IBAN_LENGTH = 15;
 
 /**
  * Checks the IBAN as it is typed: the checksum here (ibantools), then the server, which stays the authority and
- * knows the BIC; the BIC is filled in when the field is empty. The result is announced politely.
+ * knows BIC and bank (from the Bundesbank's bank code list for a German IBAN); both are filled in where the
+ * fields are empty. The result is announced politely.
  */
-export function IbanCheck({ iban, onBic }: { iban: unknown; onBic: (bic: string) => void }) {
+export function IbanCheck({
+  iban,
+  onBank,
+}: {
+  iban: unknown;
+  onBank: (found: { bic: string | null; bankName: string | null }) => void;
+}) {
   const { t } = useTranslation('profile');
   const value = electronicFormatIBAN(typeof iban === 'string' ? iban : '') ?? '';
   const complete = value.length >= MIN_IBAN_LENGTH;
   const checksumOk = complete && isValidIBAN(value);
-  const [server, setServer] = useState<{ iban: string; status: Status; bic: string | null } | null>(null);
+  const [server, setServer] = useState<{
+    iban: string;
+    status: Status;
+    bic: string | null;
+    bankName: string | null;
+  } | null>(null);
 
   useEffect(() => {
     if (!checksumOk) return;
@@ -26,17 +38,17 @@ export function IbanCheck({ iban, onBic }: { iban: unknown; onBic: (bic: string)
       validateIban(value).then(
         (result) => {
           if (!current) return;
-          setServer({ iban: value, status: result.status, bic: result.bic });
-          if (result.bic) onBic(result.bic);
+          setServer({ iban: value, status: result.status, bic: result.bic, bankName: result.bankName });
+          if (result.bic || result.bankName) onBank({ bic: result.bic, bankName: result.bankName });
         },
-        () => current && setServer({ iban: value, status: 'failed', bic: null }),
+        () => current && setServer({ iban: value, status: 'failed', bic: null, bankName: null }),
       );
     }, 300);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-    // onBic is a new function on every render of the form; the check depends on the IBAN only.
+    // onBank is a new function on every render of the form; the check depends on the IBAN only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, checksumOk]);
 
@@ -47,7 +59,7 @@ export function IbanCheck({ iban, onBic }: { iban: unknown; onBic: (bic: string)
       : server?.iban === value
         ? server.status
         : 'checking';
-  const bic = status && server?.iban === value ? server.bic : null;
+  const found = status && server?.iban === value ? server : null;
   if (!status || status === 'checking')
     return <p className="vh-iban-check" role="status" aria-live="polite" />;
   return (
@@ -57,7 +69,8 @@ export function IbanCheck({ iban, onBic }: { iban: unknown; onBic: (bic: string)
       className={`vh-iban-check ${status === 'valid' ? 'vh-ok' : 'vh-error'}`}
     >
       {t(`bankaccount.ibanStatus.${status}`)}
-      {bic ? ` ${t('bankaccount.bicFound', { bic })}` : ''}
+      {found?.bic ? ` ${t('bankaccount.bicFound', { bic: found.bic })}` : ''}
+      {found?.bankName ? ` ${t('bankaccount.bankFound', { bank: found.bankName })}` : ''}
     </p>
   );
 }

@@ -136,8 +136,9 @@ export function ItemForm({ kind, item, busy, onSubmit, onCancel }: ItemFormProps
             {kind === 'bankaccount' && field.name === 'iban' && (
               <IbanCheck
                 iban={iban}
-                onBic={(bic) => {
-                  if (!form.getValues('bic')) form.setValue('bic', bic);
+                onBank={({ bic, bankName }) => {
+                  if (bic && !form.getValues('bic')) form.setValue('bic', bic);
+                  if (bankName && !form.getValues('bank')) form.setValue('bank', bankName);
                 }}
               />
             )}
