@@ -1,12 +1,4 @@
-import {
-  IonBadge,
-  IonButton,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSkeletonText,
-  useIonToast,
-} from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonToast } from '@ionic/react';
 import type { MyRegistration } from '@vereinsheim/contracts/events';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { TFunction } from 'i18next';
