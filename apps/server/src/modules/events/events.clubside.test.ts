@@ -100,6 +100,15 @@ describe('registration window start', () => {
     expect(await ctx.db.$count(eventRegistrations)).toBe(before);
   });
 
+  it('says "not yet open" rather than "full" for an event filled by hand before its start', async () => {
+    const event = await create({ registrationStart: inDays(5), maxParticipants: 1, maxWaiting: 0 });
+    const url = `${base(clubA)}/${event.id}/participant`;
+    expect((await call('POST', url, organiser, { personId: committee.personId })).statusCode).toBe(201);
+    const res = await call('POST', `/api/event/${event.id}/registration`, member, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'event.notYetOpen' });
+  });
+
   it('lets members register once the start has passed', async () => {
     const event = await create({ registrationStart: inDays(-1) });
     const detail = (await call('GET', `/api/event/${event.id}`, member)).json<EventDetail>();

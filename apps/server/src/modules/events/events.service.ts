@@ -407,12 +407,7 @@ export function eventsService(deps: EventsDeps) {
       const seen = await repo.capacityWithoutLock(db, scope, id, actor.personId);
       if (seen) {
         const { event, places, waiting, registered, priced } = seen;
-        const now = new Date();
-        const open =
-          !event.cancelled &&
-          event.endsAt > now &&
-          event.registrationOpen &&
-          !(event.registrationDeadline && now > event.registrationDeadline);
+        const open = registrationOpenNow(event, new Date());
         const full =
           event.maxParticipants !== null && places >= event.maxParticipants && waiting >= event.maxWaiting;
         if (open && full && !registered && !priced && body.priceOptionIds.length === 0) {
