@@ -189,6 +189,9 @@ describe('the seeded demo season', () => {
         name: 'Mia Hoffmann',
         street: `${home!.street} ${home!.streetNumber}`,
         city: `${home!.zip} ${home!.city}`,
+        // A member has no tax number or VAT id of her own (§ 14 UStG asks them of the issuing club).
+        taxNumber: null,
+        vatId: null,
       });
       // Created (and logged) on its invoice date, not when the demo was seeded.
       expect(berlinParts(new Date(invoice.createdAt)).date, invoice.number).toBe(invoice.invoiceDate);

@@ -400,7 +400,15 @@ describe('fee run over a team (committee)', () => {
       teamId: team!.id,
       title: 'Drachenboot-Umlage',
       dueDate: '2099-03-31',
-      lines: [{ description: 'Umlage', quantity: 1, unitPriceCents: 2500, vatRatePercent: 0 }],
+      lines: [
+        {
+          description: 'Umlage',
+          quantity: 1,
+          unitPriceCents: 2500,
+          vatRatePercent: 0,
+          vatExemptionReason: 'Nicht steuerbarer Mitgliedsbeitrag',
+        },
+      ],
     };
     const res = await req(committee, 'POST', `/api/tenants/${club}/invoices`, body);
     expect(res.statusCode, res.body).toBe(201);
