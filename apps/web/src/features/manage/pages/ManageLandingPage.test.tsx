@@ -53,12 +53,13 @@ describe('/manage', () => {
       '/manage/messages',
       '/manage/members',
       '/manage/invoices',
+      '/manage/club',
       '/manage/invitations',
       '/manage/chat-reports',
     ]);
   });
 
-  it('shows the committee messages and invoices but not members', async () => {
+  it('shows the committee messages, invoices and the club invoice data but not members', async () => {
     renderWithRoles(['member', 'committee']);
     expect(await screen.findByText('Was du für TSV Test verwalten kannst:')).toBeInTheDocument();
     expect(links().map(([, href]) => href)).toEqual([
@@ -66,6 +67,7 @@ describe('/manage', () => {
       '/manage/news',
       '/manage/messages',
       '/manage/invoices',
+      '/manage/club',
     ]);
   });
 });
