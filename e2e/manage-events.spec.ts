@@ -48,8 +48,12 @@ test.describe('the club side of events', () => {
         expectPath: `/events/${eventId}`,
       });
       await expect(memberPage.getByText(name).first()).toBeVisible();
-      await memberPage.getByText(/^Mitglieder –/).click();
-      await memberPage.getByRole('button', { name: 'Verbindlich anmelden' }).click();
+      // The event's only price starts chosen; the review step shows it before the binding registration.
+      await expect(memberPage.getByTestId('price-total')).toHaveText('Gesamt: 7,50 €');
+      await memberPage.getByRole('button', { name: 'Weiter zur Übersicht' }).click();
+      const review = memberPage.getByRole('region', { name: 'Deine Anmeldung prüfen' });
+      await expect(review).toContainText('Gesamt7,50 €');
+      await review.getByRole('button', { name: 'Verbindlich anmelden' }).click();
       await expect(memberPage.getByRole('heading', { name: 'Erfolgreich angemeldet!' })).toBeVisible();
       await member.close();
 
