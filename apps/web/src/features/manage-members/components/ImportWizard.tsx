@@ -88,7 +88,7 @@ export function ImportWizard(props: { tenantId: string; open: boolean; onClose: 
                     failed: shown.failed,
                   })}
             </p>
-            <div className="vh-manage-table-wrap">
+            <div className="vh-manage-table-wrap" tabIndex={0} role="region" aria-label={t('import.rows')}>
               <table className="vh-manage-table">
                 <caption>{t('import.rows')}</caption>
                 <thead>

@@ -3,7 +3,6 @@ import {
   IonCheckbox,
   IonInput,
   IonItem,
-  IonList,
   IonListHeader,
   IonSelect,
   IonSelectOption,
@@ -236,7 +235,8 @@ export default function ManageEventFormPage() {
   return (
     <AppPage title={id ? t('form.editTitle') : t('form.newTitle')}>
       <form onSubmit={submit} className="vh-manage-form">
-        <IonList>
+        {/* A form, not a list: its fields, price options and contacts (a list role would need list items only). */}
+        <div className="vh-manage-form">
           {text('name', t('form.name'), 'text', true)}
           <IonItem>
             <IonTextarea
@@ -413,7 +413,7 @@ export default function ManageEventFormPage() {
           >
             {t('form.addContact')}
           </IonButton>
-        </IonList>
+        </div>
 
         {save.isError && <p role="alert">{save.error.message}</p>}
         {saved && <p role="status">{t('form.saved')}</p>}

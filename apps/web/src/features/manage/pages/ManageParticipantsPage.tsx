@@ -115,7 +115,8 @@ export default function ManageParticipantsPage() {
       </div>
       {error && <p role="alert">{error}</p>}
       {list.isError && <p role="alert">{t('loadError')}</p>}
-      <div className="vh-manage-table-wrap">
+      {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it, named by the table's caption. */}
+      <div className="vh-manage-table-wrap" tabIndex={0} role="region" aria-label={t('participants.caption')}>
         <table className="vh-manage-table">
           <caption className="vh-visually-hidden">{t('participants.caption')}</caption>
           <thead>

@@ -67,7 +67,7 @@ function CaseView({ c, section }: { c: ValidationCase; section: ValidationSectio
           {t(`states.${c.state}`)}
         </IonBadge>
       </p>
-      <p className="vh-validation-progress">
+      <p className="vh-validation-progress" id="validation-progress">
         {t('progress', { done: c.decidedSections, total: VALIDATION_SECTIONS.length })}
       </p>
       <IonProgressBar
