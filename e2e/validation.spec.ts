@@ -15,7 +15,8 @@ test.describe('profile validation', () => {
     'a new person joins TSV Grünwald by invitation link; pruefer@ asks for the address, then approves',
     { tag: '@desktop-only' },
     async ({ page, browser, baseURL }) => {
-      test.setTimeout(180_000);
+      // Four sign-ins, a mail sent by the job worker and a review: about 3 minutes on the 2-core CI machine with 2 workers.
+      test.setTimeout(300_000);
       const email = `neu-${randomUUID().slice(0, 8)}@example.org`;
       const password = 'ein-sehr-gutes-passwort-42';
       const lastName = `Neumann${randomUUID().slice(0, 4)}`;
