@@ -83,4 +83,24 @@ test.describe('events', () => {
       page.locator('.rbc-month-view').getByText('Vereinsmeisterschaft Leichtathletik').first(),
     ).toBeVisible();
   });
+
+  test('the filters wait behind a button that counts the active ones', async ({ page }) => {
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/events', expectPath: '/events' });
+    // The list starts on the first screen; the filter fields are closed.
+    await expect(page.getByText(FEST_EVENT)).toBeInViewport();
+    const button = page.getByRole('button', { name: 'Filter', exact: true });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Von', { exact: true })).toBeHidden();
+
+    await button.click();
+    await page.getByLabel('Von', { exact: true }).fill('2099-01-01');
+    await expect(page.getByRole('button', { name: 'Filter, 1 aktiv' })).toBeVisible();
+    await expect(page.getByText(FEST_EVENT)).toBeHidden();
+
+    await page.getByRole('button', { name: 'Filter, 1 aktiv' }).click();
+    await expect(page.getByLabel('Von', { exact: true })).toBeHidden();
+    await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+    await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
+    await expect(page.getByText(FEST_EVENT)).toBeVisible();
+  });
 });

@@ -4,10 +4,11 @@ import { DEMO, expect, signIn, test } from './fixtures.ts';
 import { PAGE_ROUTES, PERSONA_OF, pathOf, settle } from './support/routes.ts';
 
 /**
- * Issue 15: every route of the route table, at both viewports, as the person it is for (below): nothing wider than the viewport, no text
- * cut off inside its box, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
- * come from packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with
- * a parameter needs a way to find an id in support/routes.ts (a type error until it has one).
+ * Issue 15: every route of the route table, at both viewports, as the person it is for (below): nothing wider
+ * than the viewport, no text cut off inside its box (at 390 px), no amount of money under 14 px, and axe-core
+ * (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes come from
+ * packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with a
+ * parameter needs a way to find an id in support/routes.ts (a type error until it has one).
  */
 
 /** Elements reaching past the viewport's edge (outside a scrolling container that fits), and clipped text. */
@@ -65,6 +66,32 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** Amounts of money ('36,00 €', '€36.00') shown smaller than 14 px (issue 15 §7). */
+function smallAmounts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const money = /\d[\d.,\u00a0\u202f]*\s?€|€\s?\d/;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const el = node.parentElement;
+      if (!el || !money.test(text)) continue;
+      if (
+        el.closest(
+          '.ion-page-hidden, ion-menu:not(.show-menu), [aria-hidden="true"], template, .vh-visually-hidden',
+        )
+      )
+        continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
+      const size = parseFloat(style.fontSize);
+      if (size < 14)
+        problems.push(`amount at ${size} px: ${el.tagName.toLowerCase()} "${text.slice(0, 40)}"`);
+    }
+    return [...new Set(problems)].slice(0, 8);
+  });
+}
+
 async function axeProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -98,6 +125,7 @@ test.describe('every route', () => {
           await settle(page);
           const found = [
             ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
+            ...(await smallAmounts(page)),
             ...(await axeProblems(page)),
           ];
           for (const problem of found) failures.push(`${path}: ${problem}`);

@@ -326,11 +326,17 @@ export function eventsManageService(deps: EventsDeps) {
       const start = input.start ?? current.start;
       const end =
         input.end ?? (input.start ? iso(new Date(Date.parse(input.start) + duration)) : current.end);
+      // A copy for a new date moves its registration window and cancellation deadline along with the start.
+      const shift = input.start ? Date.parse(input.start) - original.startsAt.getTime() : 0;
+      const moved = (at: string | null) => (at && shift ? iso(new Date(Date.parse(at) + shift)) : at);
       const data: ManageEventData = {
         ...current,
         name: input.name ?? current.name,
         start,
         end,
+        registrationStart: moved(current.registrationStart),
+        registrationDeadline: moved(current.registrationDeadline),
+        freeCancellationDeadline: moved(current.freeCancellationDeadline),
         priceOptions: current.priceOptions.map(({ id: _id, ...o }) => o),
       };
       const values = eventValues(data);

@@ -190,6 +190,21 @@ describe('creating, editing and copying events', () => {
       Date.parse(event.end) - Date.parse(event.start),
     );
   });
+
+  it('moves the registration window and the cancellation deadline with a copy for a new date', async () => {
+    const event = await create({
+      registrationStart: inDays(2),
+      registrationDeadline: inDays(25),
+      freeCancellationDeadline: inDays(20),
+    });
+    const res = await call('POST', `${base(clubA)}/${event.id}/copy`, organiser, { start: inDays(394) });
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json<ManagedEvent>();
+    const shift = Date.parse(copy.start) - Date.parse(event.start);
+    expect(Math.abs(shift - 364 * DAY)).toBeLessThan(60_000);
+    for (const field of ['registrationStart', 'registrationDeadline', 'freeCancellationDeadline'] as const)
+      expect(Date.parse(copy[field]!) - Date.parse(event[field]!), field).toBe(shift);
+  });
 });
 
 describe('cancelling an event', () => {

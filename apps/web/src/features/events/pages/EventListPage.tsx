@@ -1,9 +1,10 @@
-import { IonButton, IonInput, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonInput, IonList, IonSelect, IonSelectOption } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMergedPages } from '../../../shared/api/paging.ts';
 import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { FilterPanel } from '../../../shared/ui/FilterPanel.tsx';
 import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useCatalogue } from '../api/get-catalogues.ts';
 import { useEvents, type EventFilters } from '../api/get-events.ts';
@@ -19,7 +20,20 @@ const initialFilters = (): EventFilters => ({
   tenantIds: [],
 });
 
-/** /events: endless list from today on, of the club scope, with the filters of spec §2 and pull-to-refresh. */
+/** How many filters differ from the defaults (from today, no end, every discipline and division). */
+export function activeFilterCount(filters: EventFilters, today = todayIso()): number {
+  return [
+    (filters.from ?? '') !== today,
+    Boolean(filters.till),
+    filters.disciplineIds.length > 0,
+    filters.divisionIds.length > 0,
+  ].filter(Boolean).length;
+}
+
+/**
+ * /events: endless list from today on, of the club scope, with the filters of spec §2 behind a filter button
+ * (with the number of active filters) and pull-to-refresh.
+ */
 export default function EventListPage() {
   const { t } = useTranslation('events');
   const [filters, setFilters] = useState<EventFilters>(initialFilters);
@@ -43,7 +57,7 @@ export default function EventListPage() {
   return (
     <AppPage title={t('listTitle')}>
       <ClubScopeSelect scope={scope} />
-      <section className="vh-event-filters" aria-label={t('filters.title')}>
+      <FilterPanel activeCount={activeFilterCount(filters)} onReset={() => setFilters(initialFilters())}>
         <IonInput
           type="date"
           label={t('filters.from')}
@@ -76,10 +90,7 @@ export default function EventListPage() {
             ))}
           </IonSelect>
         ))}
-        <IonButton fill="clear" onClick={() => setFilters(initialFilters())}>
-          {t('filters.reset')}
-        </IonButton>
-      </section>
+      </FilterPanel>
       <InfiniteList query={query} count={events.length} textsFrom="events">
         <IonList aria-busy={query.isFetching} aria-label={t('listTitle')}>
           {events.map((event) => (
