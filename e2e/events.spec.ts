@@ -87,17 +87,22 @@ test.describe('events', () => {
   test('the filters wait behind a button that counts the active ones', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/events', expectPath: '/events' });
     // The list starts on the first screen; the filter fields are closed.
-    await expect(page.getByText(FEST_EVENT)).toBeInViewport();
+    await expect(page.getByText(FEST_EVENT)).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Veranstaltungen' }).locator('ion-item').first(),
+    ).toBeInViewport({
+      ratio: 1,
+    });
     const button = page.getByRole('button', { name: 'Filter', exact: true });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByLabel('Von', { exact: true })).toBeHidden();
 
     await button.click();
     await page.getByLabel('Von', { exact: true }).fill('2099-01-01');
-    await expect(page.getByRole('button', { name: 'Filter, 1 aktiv' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filter (1 aktiv)' })).toBeVisible();
     await expect(page.getByText(FEST_EVENT)).toBeHidden();
 
-    await page.getByRole('button', { name: 'Filter, 1 aktiv' }).click();
+    await page.getByRole('button', { name: 'Filter (1 aktiv)' }).click();
     await expect(page.getByLabel('Von', { exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
     await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();

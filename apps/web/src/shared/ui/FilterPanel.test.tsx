@@ -35,7 +35,7 @@ describe('FilterPanel', () => {
     fireEvent.click(filterButton());
     fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2030-01-01' } });
     fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2030-01-02' } });
-    expect(filterButton()).toHaveTextContent('Filter2, 2 aktiv');
+    expect(filterButton()).toHaveTextContent('Filter2(2 aktiv)');
     fireEvent.click(screen.getByText('Filter zurücksetzen'));
     expect(filterButton()).toHaveTextContent(/^Filter$/);
   });
