@@ -1,6 +1,16 @@
 import { DEMO, expect, signIn, test } from './fixtures.ts';
 import { FEST_EVENT, NEXT_RUN } from './support/demo-season.ts';
 
+/** WCAG contrast ratio of an `rgb(r, g, b)` colour against white. */
+function contrastOnWhite(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return 1.05 / (luminance + 0.05);
+}
+
 test.describe('events', () => {
   test(
     'switch to one club, choose a price, register, see it in my registrations, withdraw',
@@ -93,6 +103,10 @@ test.describe('events', () => {
     ).toBeInViewport({
       ratio: 1,
     });
+    // 'Anmeldung offen' in the theme's success green: at least 4.5:1 on the white list (was 1.9:1).
+    const open = page.getByText('Anmeldung offen', { exact: true }).first();
+    const color = await open.evaluate((el) => getComputedStyle(el).color);
+    expect(contrastOnWhite(color), color).toBeGreaterThanOrEqual(4.5);
     const button = page.getByRole('button', { name: 'Filter', exact: true });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByLabel('Von', { exact: true })).toBeHidden();

@@ -62,6 +62,17 @@ function layoutProblems(page: Page): Promise<string[]> {
       )
         problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
     }
+    // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take two lines.
+    for (const title of document.querySelectorAll('ion-title')) {
+      const line = title.shadowRoot?.querySelector('.toolbar-title');
+      const heading = title.querySelector('h1');
+      if (!shown(title)) continue;
+      if (
+        (line && line.scrollWidth > line.clientWidth + 1) ||
+        (heading && heading.scrollHeight > heading.clientHeight + 1)
+      )
+        problems.push(`title cut off: ${name(title)}`);
+    }
     return [...new Set(problems)].slice(0, 8);
   });
 }

@@ -1,6 +1,16 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatMoney } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatLongDate,
+  formatMoney,
+  formatShortDate,
+  formatTime,
+  formatTimeRange,
+  formatWeekdayDay,
+} from './format.ts';
 import { uiLanguage, uiLocale } from './locale.ts';
 
 describe('the one language → locale mapping', () => {
@@ -46,5 +56,22 @@ describe('formatting in the UI language', () => {
   it('formats amounts with the currency where the language puts it', () => {
     expect(nbsp(formatMoney(1234.5, 'EUR', 'de'))).toBe('1.234,50 €');
     expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+  });
+
+  it('writes event dates the same way on every page: German with its dots, English without them', () => {
+    // Local time: built from local parts, so the test reads the same in every time zone.
+    const start = new Date(2026, 10, 22, 9, 0);
+    const sameDay = new Date(2026, 10, 22, 10, 30);
+    const later = new Date(2026, 10, 24, 17, 0);
+    expect(formatLongDate(start, 'de')).toBe('Sonntag, 22. November 2026');
+    expect(formatLongDate(start, 'en')).toBe('Sunday, 22 November 2026');
+    expect(formatShortDate(start, 'de')).toBe('So., 22. Nov. 2026');
+    expect(formatShortDate(start, 'en')).toBe('Sun, 22 Nov 2026');
+    expect(formatWeekdayDay(start, 'en')).toBe('Sun 22 Nov');
+    expect(formatTime(later, 'en-US')).toBe('17:00');
+    expect(formatTimeRange(start, sameDay, 'en')).toBe('09:00 – 10:30');
+    expect(formatTimeRange(start, later, 'de')).toBe('22. Nov., 09:00 – 24. Nov., 17:00');
+    expect(formatTimeRange(start, later, 'en')).toBe('22 Nov, 09:00 – 24 Nov, 17:00');
+    expect(formatShortDate('kaputt', 'de')).toBe('');
   });
 });

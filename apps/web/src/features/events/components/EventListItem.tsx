@@ -3,8 +3,8 @@ import type { EventDetail } from '@vereinsheim/contracts/events';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { EventStatusBadge } from './EventStatusBadge.tsx';
-import { formatDateTime, formatShortDate, formatTimeRange } from './format.ts';
 import { registrationOpensLater } from './registration-window.ts';
+import { formatDateTime, formatShortDate, formatTimeRange } from '../../../shared/i18n/format.ts';
 
 /** One event in the list: date, time, place, club, status badge, registration open or closed. */
 export function EventListItem({ event }: { event: EventDetail }) {

@@ -2,10 +2,17 @@ import { useIonRouter } from '@ionic/react';
 import type { EventDetail } from '@vereinsheim/contracts/events';
 import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
 import { useCallback, useMemo, useState } from 'react';
-import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
+import { Calendar, dateFnsLocalizer, Views, type Formats, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
+import {
+  formatDate,
+  formatLongDate,
+  formatTime,
+  formatTimeRange,
+  formatWeekdayDay,
+} from '../../../shared/i18n/format.ts';
 import { UI_LOCALES, uiLocale } from '../../../shared/i18n/locale.ts';
 import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -29,6 +36,27 @@ const localizer = dateFnsLocalizer({
   locales: Object.fromEntries(Object.values(UI_LOCALES).map((l) => [l.calendarCulture, l.dateFns])),
 });
 
+/**
+ * The headings and dates the calendar writes, from the app's one formatting module, so they read as on every
+ * other page (react-big-calendar's defaults mix 'Mon Nov 23' and '23/11/2026' in English).
+ */
+function calendarFormats(language: string | undefined): Formats {
+  const range = ({ start, end }: { start: Date; end: Date }) =>
+    `${formatDate(start.toISOString(), language)} – ${formatDate(end.toISOString(), language)}`;
+  return {
+    agendaDateFormat: (date: Date) => formatWeekdayDay(date, language),
+    agendaHeaderFormat: range,
+    dayRangeHeaderFormat: range,
+    dayHeaderFormat: (date: Date) => formatLongDate(date, language),
+    agendaTimeFormat: (date: Date) => formatTime(date, language),
+    agendaTimeRangeFormat: ({ start, end }: { start: Date; end: Date }) =>
+      formatTimeRange(start, end, language),
+    timeGutterFormat: (date: Date) => formatTime(date, language),
+    eventTimeRangeFormat: ({ start, end }: { start: Date; end: Date }) =>
+      formatTimeRange(start, end, language),
+  };
+}
+
 /** The fetched window: the whole visible month grid (plus a week), whatever view is shown. */
 function rangeFor(date: Date): { from: string; till: string } {
   const from = startOfWeek(startOfMonth(date), { weekStartsOn: 1 });
@@ -49,6 +77,7 @@ export default function CalendarPage() {
   const range = useMemo(() => rangeFor(date), [date]);
   const query = useCalendarEvents(range, scope.tenantIds ?? [], scope.ready);
   const culture = uiLocale(i18n.resolvedLanguage).calendarCulture;
+  const formats = useMemo(() => calendarFormats(i18n.resolvedLanguage), [i18n.resolvedLanguage]);
   const items = useMemo<CalendarItem[]>(
     () =>
       (query.data ?? []).map((e) => ({
@@ -94,6 +123,7 @@ export default function CalendarPage() {
         <Calendar<CalendarItem>
           localizer={localizer}
           culture={culture}
+          formats={formats}
           messages={messages}
           events={items}
           date={date}

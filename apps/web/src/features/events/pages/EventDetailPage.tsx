@@ -36,8 +36,8 @@ import { RegistrationReview } from '../components/RegistrationReview.tsx';
 import { EventContactPersons } from '../components/EventContactPersons.tsx';
 import { EventDocuments } from '../components/EventDocuments.tsx';
 import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
-import { formatMoney } from '../../../shared/i18n/format.ts';
-import { formatDateTime, formatEventDate, formatPlace, formatTimeRange } from '../components/format.ts';
+import { formatDateTime, formatLongDate, formatMoney, formatTimeRange } from '../../../shared/i18n/format.ts';
+import { formatPlace } from '../components/format.ts';
 import { registrationOpensLater } from '../components/registration-window.ts';
 import { PriceSelection, priceSelectionState, usePriceMessage } from '../components/PriceSelection.tsx';
 import '../components/events.css';
@@ -122,7 +122,7 @@ export default function EventDetailPage() {
   const opensLater = registrationOpensLater(e);
   const shareData = {
     title: e.name,
-    text: t('share.text', { name: e.name, date: formatEventDate(e.start, lang) }),
+    text: t('share.text', { name: e.name, date: formatLongDate(e.start, lang) }),
     url: `${window.location.origin}/events/${e.id}`,
   };
 
@@ -181,7 +181,7 @@ export default function EventDetailPage() {
       {e.description && <p>{e.description}</p>}
       <dl className="vh-event-facts">
         <dt>{t('details.date')}</dt>
-        <dd>{formatEventDate(e.start, lang)}</dd>
+        <dd>{formatLongDate(e.start, lang)}</dd>
         <dt>{t('details.time')}</dt>
         <dd>{formatTimeRange(e.start, e.end, lang)}</dd>
         <dt>{t('details.place')}</dt>

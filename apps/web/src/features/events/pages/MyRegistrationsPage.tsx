@@ -8,8 +8,8 @@ import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { InfiniteList } from '../../../shared/ui/InfiniteList.tsx';
 import { useMyRegistrations } from '../api/get-my-registrations.ts';
 import { EventStatusBadge } from '../components/EventStatusBadge.tsx';
-import { formatShortDate, formatTimeRange } from '../components/format.ts';
 import '../components/events.css';
+import { formatShortDate, formatTimeRange } from '../../../shared/i18n/format.ts';
 
 /** Filters of spec §2: 'Nur bevorstehend' (events not over yet) and 'Abgesagte ausblenden' (withdrawn or cancelled). */
 export function filterRegistrations(

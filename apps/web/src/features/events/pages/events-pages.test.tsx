@@ -414,9 +414,9 @@ describe('/events/{id}', () => {
   it("says 'Anmeldung ab <Datum>' instead of a registration button before registration opens", async () => {
     serve({ event: { registrationOpen: false, registrationStart: '2030-05-01T08:00:00.000Z' } });
     renderAt(`/events/${EVENT_ID}`);
-    expect(await screen.findByText(/^Anmeldung ab 1\. Mai 2030, \d\d:00$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Anmeldung ab 01\.05\.2030, \d\d:00$/)).toBeInTheDocument();
     expect(screen.getByText('Anmeldung', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
-      /^ab 1\. Mai 2030, \d\d:00$/,
+      /^ab 01\.05\.2030, \d\d:00$/,
     );
     expect(screen.queryByText('Verbindlich anmelden')).not.toBeInTheDocument();
     expect(screen.queryByText('Anmeldung geschlossen')).not.toBeInTheDocument();

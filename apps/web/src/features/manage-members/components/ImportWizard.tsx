@@ -89,25 +89,37 @@ export function ImportWizard(props: { tenantId: string; open: boolean; onClose: 
                   })}
             </p>
             <div className="vh-manage-table-wrap" tabIndex={0} role="region" aria-label={t('import.rows')}>
-              <table className="vh-manage-table">
+              <table className="vh-manage-table vh-stack-table" role="table">
                 <caption>{t('import.rows')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('import.line')}</th>
-                    <th scope="col">{t('import.name')}</th>
-                    <th scope="col">{t('import.email')}</th>
-                    <th scope="col">{t('import.outcome')}</th>
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th scope="col" role="columnheader">
+                      {t('import.line')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {t('import.name')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {t('import.email')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {t('import.outcome')}
+                    </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {shown.rows.map((r) => (
-                    <tr key={r.line} className={`vh-import-${r.outcome}`}>
-                      <td>{r.line}</td>
-                      <td>
+                    <tr key={r.line} className={`vh-import-${r.outcome}`} role="row">
+                      <td role="cell" data-label={t('import.line')}>
+                        {r.line}
+                      </td>
+                      <td role="cell" data-label={t('import.name')}>
                         {r.firstName} {r.lastName}
                       </td>
-                      <td>{r.email}</td>
-                      <td>
+                      <td role="cell" data-label={t('import.email')}>
+                        {r.email}
+                      </td>
+                      <td role="cell" data-label={t('import.outcome')}>
                         {t(`import.outcomes.${r.outcome}`)}
                         {r.errors.map((e) => (
                           <div key={e.field}>

@@ -115,34 +115,56 @@ export default function ManageParticipantsPage() {
       </div>
       {error && <p role="alert">{error}</p>}
       {list.isError && <p role="alert">{t('loadError')}</p>}
-      {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it, named by the table's caption. */}
+      {/* Focusable and named so the keyboard can scroll it where it is wider than the screen. On a phone each row
+          becomes a card with the column names (data-label), and the explicit roles keep it a table for screen
+          readers when its display changes (manage.css). */}
       <div className="vh-manage-table-wrap" tabIndex={0} role="region" aria-label={t('participants.caption')}>
-        <table className="vh-manage-table">
+        <table className="vh-manage-table vh-stack-table" role="table">
           <caption className="vh-visually-hidden">{t('participants.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('participants.name')}</th>
-              <th scope="col">{t('participants.status')}</th>
-              <th scope="col">{t('participants.options')}</th>
-              <th scope="col">{t('participants.amount')}</th>
-              <th scope="col">{t('participants.registeredAt')}</th>
-              <th scope="col">{t('participants.actions')}</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                {t('participants.name')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('participants.status')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('participants.options')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('participants.amount')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('participants.registeredAt')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('participants.actions')}
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {list.data?.items.map((p) => {
               const name = `${p.firstName} ${p.lastName}`;
               return (
-                <tr key={p.registrationId}>
-                  <td>{name}</td>
-                  <td>
+                <tr key={p.registrationId} role="row">
+                  <td role="cell" data-label={t('participants.name')}>
+                    {name}
+                  </td>
+                  <td role="cell" data-label={t('participants.status')}>
                     {t(`status.${p.status}`)}
                     {p.waitingPosition !== null && ` (${p.waitingPosition})`}
                   </td>
-                  <td>{p.options.map((o) => o.name).join(', ')}</td>
-                  <td>{formatMoney(p.amount, p.currency, i18n.language)}</td>
-                  <td>{formatDateTime(p.registeredAt, i18n.language)}</td>
-                  <td>
+                  <td role="cell" data-label={t('participants.options')}>
+                    {p.options.map((o) => o.name).join(', ')}
+                  </td>
+                  <td role="cell" data-label={t('participants.amount')}>
+                    {formatMoney(p.amount, p.currency, i18n.language)}
+                  </td>
+                  <td role="cell" data-label={t('participants.registeredAt')}>
+                    {formatDateTime(p.registeredAt, i18n.language)}
+                  </td>
+                  <td role="cell" data-label={t('participants.actions')}>
                     {p.status === 'requested' && (
                       <IonButton size="small" onClick={() => approve.mutate(p.registrationId)}>
                         {t('participants.approve')}
