@@ -8,7 +8,7 @@ import { sanitizePostHtml } from '../modules/blog/index.ts';
 import type { FileStore } from '../modules/media/index.ts';
 import type { BlogScopeType } from '@vereinsheim/contracts';
 import { demoId } from './ids.ts';
-import { berlinParts, demoFestStart, GERMAN_MONTHS, germanDayMonth, seasonOf } from './time.ts';
+import { berlinParts, dayAt, demoFestStart, GERMAN_MONTHS, germanDayMonth, seasonOf } from './time.ts';
 
 type Club = 'tsv-gruenwald' | 'sc-rheinaue' | 'rv-alster';
 
@@ -281,6 +281,16 @@ async function demoImage(
   return { id: '1', originalUrl: url, path: url, width: info.width, height: info.height };
 }
 
+/** Berlin wall-clock times the demo posts were published at, in turn. */
+const PUBLISHING_TIMES: [number, number][] = [
+  [18, 5],
+  [12, 40],
+  [20, 15],
+  [19, 30],
+  [8, 55],
+  [17, 20],
+  [21, 10],
+];
 /**
  * About 20 news posts across the demo clubs (idempotent: fixed ids). Dated words (months, seasons,
  * years) follow the publication date; images are written to `files` when given.
@@ -303,7 +313,9 @@ export async function seedBlog(
     .insert(blogPosts)
     .values(
       POSTS.map((p) => {
-        const createdAt = new Date(now - p.daysAgo * DAY);
+        // Published in the club's evening or lunch break, not at the minute of seeding.
+        const [hour, minute] = PUBLISHING_TIMES[POSTS.indexOf(p) % PUBLISHING_TIMES.length]!;
+        const createdAt = dayAt(nowDate, -p.daysAgo, hour, minute);
         const text = (t: Text) => (typeof t === 'function' ? t({ published: createdAt, fest }) : t);
         const id = demoId(`blog:${p.key}`);
         const image = p.image ? images.get(`${tenantIdOf(p.club)}:${p.image}`) : undefined;

@@ -5,13 +5,15 @@ import type { TextParams } from '../lib/i18n.ts';
 import type { MessageTextKey } from '../modules/messages/index.ts';
 import { addDays, todayIso } from '../lib/today.ts';
 import { demoId } from './ids.ts';
+import { dayAt } from './time.ts';
 
 /** A club's message (its words, German demo data) or a notice the server writes (a text key, rendered on read). */
 type DemoMessage = {
   key: string;
   kind: MessageKind;
   club: string | null;
-  minutesAgo: number;
+  /** Minutes ago (today's newest), or a day in the past at a Berlin wall-clock time. */
+  sent: { minutesAgo: number } | { daysAgo: number; at: [hour: number, minute: number] };
   link: string | null;
   read?: boolean;
 } & ({ title: string; body: string } | { text: { key: MessageTextKey; params: TextParams } });
@@ -24,7 +26,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'waitinglist',
     kind: 'waitinglist_promoted',
     club: 'sc-rheinaue',
-    minutesAgo: 45,
+    sent: { minutesAgo: 45 },
     text: { key: 'waitinglistPromoted', params: { event: 'Rheinuferlauf' } },
     link: '/my-registrations',
   },
@@ -32,7 +34,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'invoice',
     kind: 'invoice_issued',
     club: 'tsv-gruenwald',
-    minutesAgo: 60 * 24 * KIT_INVOICE.issuedDaysAgo,
+    sent: { daysAgo: KIT_INVOICE.issuedDaysAgo, at: [10, 15] },
     text: {
       key: 'invoiceIssued',
       params: {
@@ -48,7 +50,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'club-versammlung',
     kind: 'club',
     club: 'tsv-gruenwald',
-    minutesAgo: 60 * 24,
+    sent: { daysAgo: 1, at: [18, 30] },
     title: 'Erinnerung: Mitgliederversammlung',
     body: 'Liebe Mitglieder, wir freuen uns auf euch bei der Mitgliederversammlung im Vereinsheim.',
     link: '/blog',
@@ -57,7 +59,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'event-cancelled',
     kind: 'event_cancelled',
     club: 'tsv-gruenwald',
-    minutesAgo: 60 * 24 * 2,
+    sent: { daysAgo: 2, at: [9, 12] },
     text: { key: 'eventCancelled', params: { event: 'Lauftreff am Samstag' } },
     link: '/my-registrations',
     read: true,
@@ -66,7 +68,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'data-shared',
     kind: 'data_shared',
     club: 'sc-rheinaue',
-    minutesAgo: 60 * 24 * 5,
+    sent: { daysAgo: 5, at: [19, 47] },
     text: { key: 'dataShared', params: { club: 'SC Rheinaue Köln e.V.' } },
     link: '/profile',
     read: true,
@@ -75,7 +77,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'club-training',
     kind: 'club',
     club: 'sc-rheinaue',
-    minutesAgo: 60 * 24 * 8,
+    sent: { daysAgo: 8, at: [17, 5] },
     title: 'Training fällt in den Ferien aus',
     body: 'In den Schulferien ist das Hallenbad geschlossen. Wir sehen uns danach!',
     link: null,
@@ -85,7 +87,7 @@ const MESSAGES: DemoMessage[] = [
     key: 'validation-approved',
     kind: 'validation',
     club: 'sc-rheinaue',
-    minutesAgo: 60 * 24 * 20,
+    sent: { daysAgo: 20, at: [11, 20] },
     text: {
       key: 'validationApproved',
       params: { club: 'SC Rheinaue Köln e.V.', reason: { key: 'log.validation.reason.yearlyCheck' } },
@@ -101,13 +103,17 @@ export async function seedMessages(
   ids: { personId: string; tenantIdOf: (slug: string) => string },
   options: { now?: Date } = {},
 ): Promise<void> {
-  const now = (options.now ?? new Date()).getTime();
+  const nowDate = options.now ?? new Date();
+  const now = nowDate.getTime();
   const due = addDays(todayIso(options.now), KIT_INVOICE.dueInDays);
   await tx
     .insert(messages)
     .values(
       MESSAGES.map((m) => {
-        const createdAt = new Date(now - m.minutesAgo * 60_000);
+        const createdAt =
+          'minutesAgo' in m.sent
+            ? new Date(now - m.sent.minutesAgo * 60_000)
+            : dayAt(nowDate, -m.sent.daysAgo, ...m.sent.at);
         return {
           id: demoId(`message:demo:${m.key}`),
           personId: ids.personId,

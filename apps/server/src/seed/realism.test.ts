@@ -10,7 +10,7 @@ import {
   OrderElementListSchema,
 } from '@vereinsheim/contracts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { addresses, blogPosts, events, logMessages } from '../db/schema/index.ts';
+import { addresses, blogPosts, events, logMessages, messages } from '../db/schema/index.ts';
 import { demoPersonId, seedDemoData } from './demo.ts';
 import { planDemoEvents } from './events.ts';
 import { demoId } from './ids.ts';
@@ -139,6 +139,26 @@ describe('the seeded demo season', () => {
       freeCancellationDeadline: r.freeCancellationDeadline,
     }));
     expect(eventProblems(seeded, new Date())).toEqual([]);
+  });
+
+  it('has news and messages written at different daytime hours, not at the minute of seeding', async () => {
+    const posts = await ctx.db.select().from(blogPosts);
+    const notices = await ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.personId, demoPersonId('demo')));
+    const dayAgo = Date.now() - 20 * 60 * 60 * 1000;
+    const old = [
+      ...posts.map((p) => ({ what: p.title, at: p.publishedOn ?? p.createdAt })),
+      ...notices.map((m) => ({ what: m.title ?? m.textKey ?? m.id, at: m.createdAt })),
+    ].filter((x) => x.at.getTime() < dayAgo);
+    expect(old.length).toBeGreaterThanOrEqual(10);
+    const times = old.map(({ what, at }) => {
+      const { hour, minute } = berlinParts(at);
+      return { what, hour, clock: `${hour}:${String(minute).padStart(2, '0')}` };
+    });
+    expect(times.filter((t) => t.hour < 7 || t.hour >= 22)).toEqual([]);
+    expect(new Set(times.map((t) => t.clock)).size).toBeGreaterThanOrEqual(5);
   });
 
   it('has news whose seasons and years fit their publication date', async () => {
