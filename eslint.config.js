@@ -36,6 +36,57 @@ const webZones = [
   })),
 ];
 
+// @ionic/react is one module: whatever any page imports from it loads with the signed-in shell. These components and
+// hooks come from apps/web/src/shared/ui/ionic/ instead (one file each, so they land in the chunks of the pages that
+// use them; ADR 0027). IonNav, the tabs and the overlays without a file there are not used; their elements are not
+// defined in the build (vite.config.ts) or would load with the shell, so add a file there first.
+const ionicOutsideTheShell = [
+  'IonInput',
+  'IonTextarea',
+  'IonSelect',
+  'IonSelectOption',
+  'IonCheckbox',
+  'IonToggle',
+  'IonRadio',
+  'IonRadioGroup',
+  'IonSearchbar',
+  'IonSegment',
+  'IonSegmentButton',
+  'IonChip',
+  'IonCardHeader',
+  'IonCardTitle',
+  'IonCardSubtitle',
+  'IonCardContent',
+  'IonAvatar',
+  'IonThumbnail',
+  'IonProgressBar',
+  'IonInfiniteScroll',
+  'IonInfiniteScrollContent',
+  'IonText',
+  'IonNote',
+  'IonListHeader',
+  'IonRefresher',
+  'IonRefresherContent',
+  'IonModal',
+  'IonBackButton',
+  'useIonAlert',
+  'useIonToast',
+  'IonAlert',
+  'IonToast',
+  'IonNav',
+  'IonTabs',
+  'IonTabBar',
+  'IonTabButton',
+  'IonDatetime',
+  'IonPopover',
+  'IonActionSheet',
+  'IonLoading',
+  'useIonModal',
+  'useIonPopover',
+  'useIonActionSheet',
+  'useIonLoading',
+];
+
 const root = import.meta.dirname;
 const server = path.join(root, 'apps/server/src');
 const serverModules = fs
@@ -154,6 +205,25 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/ui/ionic/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@ionic/react',
+              importNames: ionicOutsideTheShell,
+              message:
+                'Import it from src/shared/ui/ionic/ (add a file there if there is none): from @ionic/react it loads with the signed-in shell (ADR 0027).',
+            },
+          ],
+        },
+      ],
     },
   },
   serverBoundaries,

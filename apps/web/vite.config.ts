@@ -1,12 +1,50 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = process.env.VEREINSHEIM_BACKEND ?? 'http://localhost:3000';
 
+/**
+ * Ionic elements whose code stays out of the signed-in shell (ADR 0027). @ionic/react imports the definition of every
+ * element it wraps, and some of its own components are kept by the bundler even when unused (IonNav, the tabs), so
+ * their elements load with the shell. For these elements its import gets an empty `defineCustomElement`;
+ * src/shared/ui/ionic/ defines the ones the app uses where they are used: ion-modal and ion-back-button in the chunks of
+ * the pages that show them (modal.ts, back-button.ts, the only way to import IonModal and IonBackButton), ion-alert and
+ * ion-toast when the first one shows (use-ion-alert.ts, use-ion-toast.ts). The app uses no tabs and no ion-nav.
+ * ESLint keeps pages from importing any of them from @ionic/react. Dev and tests keep @ionic/react's own definitions.
+ */
+const DEFINED_OUTSIDE_IONIC_REACT = [
+  'ion-modal',
+  'ion-back-button',
+  'ion-alert',
+  'ion-toast',
+  'ion-nav',
+  'ion-tabs',
+  'ion-tab-bar',
+  'ion-tab-button',
+];
+
+function ionicElementsOutOfTheShell(): Plugin {
+  const stub = '\0vereinsheim:ionic-react-stub';
+  const stubbed = new Set(DEFINED_OUTSIDE_IONIC_REACT.map((tag) => `@ionic/core/components/${tag}.js`));
+  return {
+    name: 'vereinsheim:ionic-elements-out-of-the-shell',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (stubbed.has(source) && importer?.includes('/@ionic/react/dist/')) return stub;
+      return null;
+    },
+    load(id) {
+      return id === stub ? 'export function defineCustomElement() {}' : null;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    ionicElementsOutOfTheShell(),
     // The installable web app: manifest (icons from assets/logo.svg, scripts/generate-assets.mjs) and the service
     // worker src/sw.ts with the precache list of this build. Registered by main.tsx on the web only.
     VitePWA({

@@ -1,4 +1,4 @@
-import { IonSelect, IonSelectOption } from '@ionic/react';
+import { IonSelect, IonSelectOption } from '../ui/ionic/select.ts';
 
 /**
  * The club a club-side page acts for (from `useManagedClub`): a choice when the person manages several, the

@@ -1,16 +1,11 @@
-import {
-  IonButton,
-  IonInfiniteScroll,
-  IonInfiniteScrollContent,
-  IonRefresher,
-  IonRefresherContent,
-  IonSpinner,
-} from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonInfiniteScroll, IonInfiniteScrollContent } from './ionic/infinite-scroll.ts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState.tsx';
 import { loadNextPage } from './infinite-scroll.ts';
+import { PullToRefresh } from './PullToRefresh.tsx';
 
 /** The texts of an infinite list. */
 export interface InfiniteListTexts {
@@ -66,15 +61,8 @@ export function InfiniteList({
   const loadMoreFailed = query.isFetchNextPageError;
   return (
     <>
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(event) => {
-          // Reload = page 1 again (spec §4): refetching an infinite query starts from the first page.
-          void query.refetch().finally(() => event.detail.complete());
-        }}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
+      {/* Reload = page 1 again (spec §4): refetching an infinite query starts from the first page. */}
+      <PullToRefresh onRefresh={() => query.refetch()} />
       {query.isPending ? (
         <IonSpinner aria-label={text('loading')} />
       ) : query.isError && !query.data ? (

@@ -1,4 +1,7 @@
-import { IonButton, IonInput, IonItem, IonList, IonListHeader, IonLabel, useIonAlert } from '@ionic/react';
+import { IonButton, IonItem, IonList, IonLabel } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonListHeader } from '../../../shared/ui/ionic/list-header.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DELETION_CONFIRMATION, useAccountDeletion, useExportAccount } from '../api/account-data.ts';

@@ -1,4 +1,5 @@
-import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonListHeader } from '../../../shared/ui/ionic/list-header.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarFeed } from '../api/get-calendar-feed.ts';

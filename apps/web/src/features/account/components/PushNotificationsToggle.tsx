@@ -1,4 +1,6 @@
-import { IonItem, IonLabel, IonNote, IonToggle } from '@ionic/react';
+import { IonItem, IonLabel } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonToggle } from '../../../shared/ui/ionic/toggle.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

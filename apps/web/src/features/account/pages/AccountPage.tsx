@@ -1,4 +1,6 @@
-import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonRadio, IonRadioGroup } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonListHeader } from '../../../shared/ui/ionic/list-header.ts';
+import { IonRadio, IonRadioGroup } from '../../../shared/ui/ionic/radio.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useSession } from '../../../shared/auth/session-context.tsx';

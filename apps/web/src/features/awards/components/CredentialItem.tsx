@@ -1,4 +1,5 @@
-import { IonItem, IonLabel, IonNote } from '@ionic/react';
+import { IonItem, IonLabel } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
 import type { Credential } from '@vereinsheim/contracts/awards';
 import { useTranslation } from 'react-i18next';
 import { CredentialStatusBadge } from './CredentialStatusBadge.tsx';

@@ -1,12 +1,11 @@
 import type { BlogPost } from '@vereinsheim/contracts/blog';
+import { IonBadge, IonCard } from '@ionic/react';
 import {
-  IonBadge,
-  IonCard,
   IonCardContent,
   IonCardHeader,
   IonCardSubtitle,
   IonCardTitle,
-} from '@ionic/react';
+} from '../../../shared/ui/ionic/card.ts';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { formatDate } from '../../../shared/i18n/format.ts';

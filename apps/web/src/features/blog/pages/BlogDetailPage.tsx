@@ -1,4 +1,5 @@
-import { IonBackButton, IonBadge, IonButton, IonSpinner } from '@ionic/react';
+import { IonBadge, IonButton, IonSpinner } from '@ionic/react';
+import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';

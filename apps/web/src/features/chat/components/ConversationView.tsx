@@ -1,6 +1,7 @@
 import type { ChatConversation, ChatMessage, ChatServerFrame } from '@vereinsheim/contracts/chat';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_REACTIONS, type ChatReactionEmoji } from '@vereinsheim/contracts/chat';
-import { useIonAlert, useIonToast } from '@ionic/react';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

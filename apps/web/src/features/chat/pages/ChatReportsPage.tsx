@@ -1,7 +1,10 @@
-import { IonButton, useIonAlert, useIonToast } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/i18n/format.ts';
-import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubSelect.tsx';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useChatReports, useHandleChatReport } from '../api/chat-api.ts';

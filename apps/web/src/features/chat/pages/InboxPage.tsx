@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { ChatConversation } from '@vereinsheim/contracts/chat';
-import { IonToggle, useIonRouter } from '@ionic/react';
+import { useIonRouter } from '@ionic/react';
+import { IonToggle } from '../../../shared/ui/ionic/toggle.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { IonItem, IonList, IonNote } from '@ionic/react';
+import { IonItem, IonList } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
 import type { TenantSummary } from '@vereinsheim/contracts/tenant';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import type { MyRegistration } from '@vereinsheim/contracts/events';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { TFunction } from 'i18next';

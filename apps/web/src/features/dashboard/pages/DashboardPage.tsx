@@ -1,4 +1,4 @@
-import { IonButton, IonItem, IonLabel, IonList, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { UnreadMessages } from '../components/UnreadMessages.tsx';
 import { UpcomingEvents } from '../components/UpcomingEvents.tsx';
 import '../components/dashboard.css';
 import { mediaUrl } from '../../../shared/api/media.ts';
+import { PullToRefresh } from '../../../shared/ui/PullToRefresh.tsx';
 
 /** The dashboard: greets the person, their next events (invitations answered here), clubs, news and messages. */
 export default function DashboardPage() {
@@ -24,14 +25,7 @@ export default function DashboardPage() {
   const name = person.data?.firstName ?? claims?.given_name ?? claims?.name;
   return (
     <AppPage title={t('title')}>
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(event) =>
-          void queryClient.refetchQueries({ type: 'active' }).finally(() => event.detail.complete())
-        }
-      >
-        <IonRefresherContent />
-      </IonRefresher>
+      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })} />
       <h2>{name ? t('greeting', { name }) : t('greetingAnonymous')}</h2>
       <section aria-labelledby="dashboard-clubs">
         <h3 id="dashboard-clubs">{t('clubsTitle')}</h3>

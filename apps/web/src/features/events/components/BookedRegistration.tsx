@@ -1,4 +1,4 @@
-import { IonCheckbox } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
 import type { EventDetail, EventRegistration } from '@vereinsheim/contracts/events';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/i18n/format.ts';

@@ -1,4 +1,5 @@
-import { IonItem, IonLabel, IonNote } from '@ionic/react';
+import { IonItem, IonLabel } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
 import type { EventDetail } from '@vereinsheim/contracts/events';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';

@@ -1,13 +1,8 @@
-import {
-  IonCheckbox,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonListHeader,
-  IonNote,
-  IonRadio,
-  IonRadioGroup,
-} from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonListHeader } from '../../../shared/ui/ionic/list-header.ts';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonRadio, IonRadioGroup } from '../../../shared/ui/ionic/radio.ts';
 import {
   PRICE_SELECTION_MESSAGES,
   evaluatePriceSelection,

@@ -1,12 +1,8 @@
-import {
-  IonBackButton,
-  IonButton,
-  IonCheckbox,
-  IonSpinner,
-  useIonAlert,
-  useIonRouter,
-  useIonToast,
-} from '@ionic/react';
+import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';

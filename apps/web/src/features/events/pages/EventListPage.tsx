@@ -1,4 +1,6 @@
-import { IonInput, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonList } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMergedPages } from '../../../shared/api/paging.ts';

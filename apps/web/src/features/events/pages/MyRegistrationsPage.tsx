@@ -1,4 +1,6 @@
-import { IonItem, IonLabel, IonList, IonNote, IonToggle } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonToggle } from '../../../shared/ui/ionic/toggle.ts';
 import type { MyRegistration } from '@vereinsheim/contracts/events';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { OrderElementList } from '@vereinsheim/contracts/invoice';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { IonBackButton, IonButton, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';

@@ -1,4 +1,6 @@
-import { IonItem, IonLabel, IonList, IonNote, IonSegment, IonSegmentButton, IonToolbar } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonToolbar } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonSegment, IonSegmentButton } from '../../../shared/ui/ionic/segment.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';

@@ -3,20 +3,18 @@ import {
   IonButtons,
   IonContent,
   IonHeader,
-  IonInput,
   IonItem,
   IonLabel,
   IonList,
-  IonModal,
-  IonSegment,
-  IonSegmentButton,
-  IonSelect,
-  IonSelectOption,
-  IonText,
   IonTitle,
   IonToolbar,
-  useIonToast,
 } from '@ionic/react';
+import { IonModal } from '../../../shared/ui/ionic/modal.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSegment, IonSegmentButton } from '../../../shared/ui/ionic/segment.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { IonText } from '../../../shared/ui/ionic/text.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '@vereinsheim/contracts/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,14 @@
-import { IonButton, IonInput, useIonToast } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import type { ClubSettings, ClubSettingsInput } from '@vereinsheim/contracts/club-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/client.ts';
 import { FieldErrorLine, SERVER_ERROR } from '../../../shared/forms/field-error.tsx';
-import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubSelect.tsx';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { useClubSettings, useSaveClubSettings } from '../api/club-invoices.ts';
 import '../components/manage-invoices.css';

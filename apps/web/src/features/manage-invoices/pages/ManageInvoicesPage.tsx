@@ -1,17 +1,10 @@
-import {
-  IonButton,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonSegment,
-  IonSegmentButton,
-  IonText,
-  IonToolbar,
-  useIonAlert,
-  useIonToast,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonToolbar } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonSegment, IonSegmentButton } from '../../../shared/ui/ionic/segment.ts';
+import { IonText } from '../../../shared/ui/ionic/text.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import type { ClubInvoice } from '@vereinsheim/contracts/club-admin';
 import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
 import { useState } from 'react';
@@ -19,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { formatDay, formatMoney } from '../../../shared/i18n/format.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubSelect.tsx';
 import { Link } from 'react-router-dom';
 import {
   PAGE_SIZE,

@@ -1,13 +1,6 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonModal,
-  IonText,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
+import { IonModal } from '../../../shared/ui/ionic/modal.ts';
+import { IonText } from '../../../shared/ui/ionic/text.ts';
 import type { MemberImportResult } from '@vereinsheim/contracts/club-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,19 +3,18 @@ import {
   IonButtons,
   IonContent,
   IonHeader,
-  IonInput,
   IonItem,
   IonLabel,
   IonList,
-  IonListHeader,
-  IonModal,
-  IonSelect,
-  IonSelectOption,
   IonTitle,
   IonToolbar,
-  useIonAlert,
-  useIonToast,
 } from '@ionic/react';
+import { IonModal } from '../../../shared/ui/ionic/modal.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonListHeader } from '../../../shared/ui/ionic/list-header.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '@vereinsheim/contracts/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,19 +1,15 @@
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonText,
-  useIonToast,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonText } from '../../../shared/ui/ionic/text.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
-import { ManagedClubSelect, useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
+import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubSelect.tsx';
 import { PAGE_SIZE, useClubMembers, useExportMembers } from '../api/members.ts';
 import { ImportWizard } from '../components/ImportWizard.tsx';
 import { MemberDetail } from '../components/MemberDetail.tsx';

@@ -1,13 +1,7 @@
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSelect,
-  IonSelectOption,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
 import type { ManagedEvent } from '@vereinsheim/contracts/events-manage';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { IonItem, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonItem } from '@ionic/react';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
 import { useTranslation } from 'react-i18next';
 import { chooseManageClub, type ManageClub } from './manage-club.ts';
 

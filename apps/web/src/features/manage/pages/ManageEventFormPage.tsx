@@ -1,15 +1,10 @@
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonItem,
-  IonListHeader,
-  IonSelect,
-  IonSelectOption,
-  IonTextarea,
-  useIonAlert,
-  useIonRouter,
-} from '@ionic/react';
+import { IonButton, IonItem, useIonRouter } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonListHeader } from '../../../shared/ui/ionic/list-header.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import type {
   ManagedEvent,
   ManageEventInput,

@@ -1,4 +1,6 @@
-import { IonButton, IonItem, IonLabel, IonList, IonSearchbar, useIonAlert, useIonRouter } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
+import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

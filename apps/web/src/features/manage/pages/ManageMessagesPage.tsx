@@ -1,12 +1,8 @@
-import {
-  IonButton,
-  IonInput,
-  IonItem,
-  IonSelect,
-  IonSelectOption,
-  IonTextarea,
-  useIonAlert,
-} from '@ionic/react';
+import { IonButton, IonItem } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../components/manage.css';

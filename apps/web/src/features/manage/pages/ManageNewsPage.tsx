@@ -1,14 +1,9 @@
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSearchbar,
-  IonTextarea,
-  useIonAlert,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
+import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import type { BlogPost } from '@vereinsheim/contracts/blog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

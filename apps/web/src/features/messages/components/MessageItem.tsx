@@ -1,5 +1,7 @@
 import type { Message } from '@vereinsheim/contracts/messages';
-import { IonButton, IonItem, IonLabel, IonNote, useIonAlert } from '@ionic/react';
+import { IonButton, IonItem, IonLabel } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 

@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonItem,
-  IonSelect,
-  IonSelectOption,
-  IonTextarea,
-} from '@ionic/react';
+import { IonButton, IonItem } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { Fragment, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';

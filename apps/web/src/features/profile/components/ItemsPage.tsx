@@ -1,4 +1,3 @@
-import { IonRefresher, IonRefresherContent } from '@ionic/react';
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import './profile.css';
 import { profileKeys } from '../api/keys.ts';
+import { PullToRefresh } from '../../../shared/ui/PullToRefresh.tsx';
 
 /** A profile sub-page with one or more kinds of personal data and pull-to-refresh. */
 export function ItemsPage({ title, kinds }: { title: string; kinds: PersonalItemKind[] }) {
@@ -13,16 +13,7 @@ export function ItemsPage({ title, kinds }: { title: string; kinds: PersonalItem
   const queryClient = useQueryClient();
   return (
     <AppPage title={t(title)}>
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(event) =>
-          void queryClient
-            .invalidateQueries({ queryKey: profileKeys.all })
-            .finally(() => event.detail.complete())
-        }
-      >
-        <IonRefresherContent />
-      </IonRefresher>
+      <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: profileKeys.all })} />
       {kinds.map((kind) => (
         <ItemsSection key={kind} kind={kind} />
       ))}

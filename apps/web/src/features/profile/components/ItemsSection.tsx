@@ -1,4 +1,6 @@
-import { IonButton, IonItem, IonLabel, IonList, IonSpinner, useIonAlert, useIonToast } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

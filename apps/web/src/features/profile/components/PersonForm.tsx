@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonInput, IonItem, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonItem } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
 import { GENDERS } from '@vereinsheim/contracts/enums';
 import type { BasePerson } from '@vereinsheim/contracts/person';
 import { MeUpdateInputSchema, type MeUpdateInput } from '@vereinsheim/contracts/profile';

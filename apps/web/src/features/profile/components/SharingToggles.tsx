@@ -1,4 +1,5 @@
-import { IonIcon, IonToggle } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
+import { IonToggle } from '../../../shared/ui/ionic/toggle.ts';
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { lockClosed } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';

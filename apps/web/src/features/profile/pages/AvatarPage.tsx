@@ -1,13 +1,6 @@
-import {
-  IonButton,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSelect,
-  IonSelectOption,
-  IonSpinner,
-  IonThumbnail,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { IonThumbnail } from '../../../shared/ui/ionic/thumbnail.ts';
 import { AVATAR_MAX_BYTES } from '@vereinsheim/contracts/profile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,13 +1,5 @@
-import {
-  IonButton,
-  IonChip,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonRefresher,
-  IonRefresherContent,
-  IonSpinner,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonChip } from '../../../shared/ui/ionic/chip.ts';
 import type { PersonalItemKind } from '@vereinsheim/contracts/personal-data';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +12,7 @@ import { PROFILE_LIST, type PersonalItem } from '../api/item-kinds.ts';
 import { describeItem } from '../components/fields.ts';
 import { PersonForm } from '../components/PersonForm.tsx';
 import '../components/profile.css';
+import { PullToRefresh } from '../../../shared/ui/PullToRefresh.tsx';
 
 /** Each kind of personal data and the sub-page that manages it. */
 const GROUPS: { kind: PersonalItemKind; path: string }[] = [
@@ -64,12 +57,7 @@ export default function ProfilePage() {
   const me = query.data;
   return (
     <AppPage title={t('title')}>
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(e) => void query.refetch().finally(() => e.detail.complete())}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
+      <PullToRefresh onRefresh={() => query.refetch()} />
       {query.isPending ? (
         <IonSpinner aria-label={t('loading')} />
       ) : !me ? (

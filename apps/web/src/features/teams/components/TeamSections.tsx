@@ -1,4 +1,5 @@
-import { IonAvatar, IonBadge, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonBadge, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonAvatar } from '../../../shared/ui/ionic/avatar.ts';
 import type { TeamEvent, TeamMember } from '@vereinsheim/contracts/team';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';

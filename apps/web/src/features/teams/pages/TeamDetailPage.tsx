@@ -1,4 +1,5 @@
-import { IonBackButton, IonButton, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -13,6 +14,7 @@ import {
 } from '../components/TeamSections.tsx';
 import '../components/teams.css';
 import { teamKeys } from '../api/keys.ts';
+import { PullToRefresh } from '../../../shared/ui/PullToRefresh.tsx';
 
 /** /teams/{id}: the team with members, upcoming events, documents and contact persons (each part on its own). */
 export default function TeamDetailPage() {
@@ -27,16 +29,7 @@ export default function TeamDetailPage() {
       title={team.data?.name ?? t('detailTitle')}
       actions={<IonBackButton defaultHref="/teams" text={t('back')} />}
     >
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(event) => {
-          void queryClient
-            .invalidateQueries({ queryKey: teamKeys.all })
-            .finally(() => event.detail.complete());
-        }}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
+      <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: teamKeys.all })} />
       <div className="vh-team">
         {team.isPending ? (
           <IonSpinner aria-label={t('loading')} />

@@ -1,16 +1,9 @@
-import {
-  IonBadge,
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSearchbar,
-  IonSpinner,
-  IonTextarea,
-  useIonToast,
-} from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
+import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

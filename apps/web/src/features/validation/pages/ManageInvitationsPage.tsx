@@ -1,13 +1,7 @@
-import {
-  IonButton,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSelect,
-  IonSelectOption,
-  useIonToast,
-} from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

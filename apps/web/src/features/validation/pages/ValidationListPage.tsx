@@ -1,14 +1,6 @@
-import {
-  IonBadge,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonRefresher,
-  IonRefresherContent,
-  IonSegment,
-  IonSegmentButton,
-} from '@ionic/react';
+import { IonBadge, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonNote } from '../../../shared/ui/ionic/note.ts';
+import { IonSegment, IonSegmentButton } from '../../../shared/ui/ionic/segment.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
@@ -18,6 +10,7 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
 import { useValidationQueue } from '../api/validation.ts';
 import '../components/validation.css';
+import { PullToRefresh } from '../../../shared/ui/PullToRefresh.tsx';
 
 /** The reviewer's queue: the cases of their clubs, newest first, filtered by state with counts. */
 export default function ValidationListPage() {
@@ -51,12 +44,7 @@ export default function ValidationListPage() {
         </IonSegment>
       }
     >
-      <IonRefresher
-        slot="fixed"
-        onIonRefresh={(e) => void queue.refetch().finally(() => e.detail.complete())}
-      >
-        <IonRefresherContent />
-      </IonRefresher>
+      <PullToRefresh onRefresh={() => queue.refetch()} />
       <p className="vh-help">{t('listHelp')}</p>
       <QueryStates
         query={queue}

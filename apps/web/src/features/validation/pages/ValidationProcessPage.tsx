@@ -1,15 +1,9 @@
-import {
-  IonBackButton,
-  IonBadge,
-  IonButton,
-  IonChip,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonProgressBar,
-  IonTextarea,
-  useIonToast,
-} from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
+import { IonChip } from '../../../shared/ui/ionic/chip.ts';
+import { IonProgressBar } from '../../../shared/ui/ionic/progress-bar.ts';
+import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
+import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
