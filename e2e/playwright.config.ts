@@ -31,7 +31,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Two cores, shared with the server under test.
   workers: process.env.CI ? 1 : 2,
-  timeout: 60_000,
+  // Journeys with two or three sign-ins (organiser and member, chat partners) take 40–80 s on the 2-core CI
+  // machine while the server, the browser and a second worker share it.
+  timeout: 120_000,
   // A cold page load (session restore, lazy chunks) takes up to ~10 s on the 2-core CI machine under test load.
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: path.join(import.meta.dirname, 'test-results/results.json') }]],
