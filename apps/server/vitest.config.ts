@@ -10,5 +10,10 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker runs its test files one after another in one module graph: the server's imports (Fastify, the
+    // provider, Drizzle, the AWS SDK, …: about 5 s of CPU) load once per worker, not once per file (ADR 0028).
+    // Safe because every file builds its own app on its own database (harness.ts), and the module-level caches
+    // are either immutable (fonts, bank codes, password dictionaries) or answer per database (subject cache).
+    isolate: false,
   },
 });

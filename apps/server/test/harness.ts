@@ -106,6 +106,22 @@ export interface TestContext {
 
 let counter = 0;
 
+/**
+ * One scrypt hash per password and worker: a real hash that the provider verifies as any other, but computed once
+ * (about 0.1–0.5 s of CPU each) instead of for every person a test creates; only the salt is shared between test
+ * persons (ADR 0028).
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function testPasswordHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+    hash.catch(() => passwordHashes.delete(password));
+  }
+  return hash;
+}
+
 /** Builds the real app on a fresh database, with factories that create their own clubs and persons. */
 export async function createTestContext(
   configOverrides: Record<string, string> = {},
@@ -185,7 +201,7 @@ export async function createTestContext(
         .insert(accounts)
         .values({
           email,
-          passwordHash: await hashPassword(password),
+          passwordHash: await testPasswordHash(password),
           emailVerified: true,
           personId: person!.id,
         })

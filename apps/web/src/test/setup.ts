@@ -13,6 +13,22 @@ CSSStyleSheet.prototype.replaceSync = function (this: CSSStyleSheet, text: strin
   replaceSync.call(this, text ?? '');
 };
 
+// happy-dom's Document has no `dir` (HTML reflects <html dir> there). ion-icon reads `document.dir` for arrow and
+// chevron icons (e.g. an ion-item's detail chevron); without it the render throws and Stencil logs the whole
+// element, window included: thousands of log lines per test (ADR 0028).
+// (The global `Document` is not the class of happy-dom's `document`, so the property goes on the latter's prototype.)
+if ((document as { dir?: string }).dir === undefined) {
+  Object.defineProperty(Object.getPrototypeOf(document) as object, 'dir', {
+    configurable: true,
+    get(this: Document) {
+      return this.documentElement?.getAttribute('dir') ?? '';
+    },
+    set(this: Document, value: string) {
+      this.documentElement.setAttribute('dir', value);
+    },
+  });
+}
+
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
   await initTestI18n();

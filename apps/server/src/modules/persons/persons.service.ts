@@ -51,8 +51,20 @@ export async function personClaims(db: Database, personId: string): Promise<Pers
  */
 const SUBJECT_TTL_MS = 60_000;
 const SUBJECT_CACHE_MAX = 10_000;
-const subjectCache = new Map<string, { personId: string; until: number }>();
+const subjectCache = new Map<string, { personId: string; until: number; database: number }>();
 const notCached = new Map<string, number>();
+/**
+ * An entry answers only for the database it was read from: one process may hold several (the API tests open
+ * one per test file and share the module between files, ADR 0028). A number, not the handle, so that the cache
+ * keeps no closed database alive.
+ */
+const databaseIds = new WeakMap<object, number>();
+let nextDatabaseId = 0;
+const databaseId = (db: object): number => {
+  let id = databaseIds.get(db);
+  if (id === undefined) databaseIds.set(db, (id = ++nextDatabaseId));
+  return id;
+};
 
 function cacheable(personId: string, now: number): boolean {
   const until = notCached.get(personId);
@@ -80,14 +92,15 @@ export async function findOrProvisionPerson(
 ): Promise<string | null> {
   const key = `${input.issuer}\n${input.subject}`;
   const now = Date.now();
+  const database = databaseId(db);
   const hit = subjectCache.get(key);
-  if (hit && hit.until > now) return hit.personId;
+  if (hit && hit.until > now && hit.database === database) return hit.personId;
   const found = await repo.personOfSubject(db, input.issuer, input.subject);
   if (found) {
     if (cacheable(found, now)) {
       subjectCache.delete(key);
       if (subjectCache.size >= SUBJECT_CACHE_MAX) subjectCache.delete(subjectCache.keys().next().value!);
-      subjectCache.set(key, { personId: found, until: now + SUBJECT_TTL_MS });
+      subjectCache.set(key, { personId: found, until: now + SUBJECT_TTL_MS, database });
     }
     return found;
   }
