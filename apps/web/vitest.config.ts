@@ -12,5 +12,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // 5 s by default: a test's first import of Ionic and the page under a loaded CI machine took longer.
+    testTimeout: 20_000,
   },
 });

@@ -1,10 +1,14 @@
 // As in main.tsx: before any Ionic element is defined (text set on Ionic elements stays text).
 import '../shared/platform/ionic-safe-text.ts';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initTestI18n } from './i18n.ts';
 import { server } from './msw-server.ts';
+
+// findBy…/waitFor give up after 1 s by default; on the 2-core CI machine under a full test run a first render with
+// its queries took longer (MenuNav's unread count failed there and passed alone). What is awaited is unchanged.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Ionic's web components adopt per-mode style sheets; happy-dom throws when one is undefined.
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the right this below

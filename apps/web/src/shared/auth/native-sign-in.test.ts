@@ -144,7 +144,7 @@ beforeEach(() => {
 afterEach(() => vi.resetModules());
 
 // Each test re-imports the auth modules (vi.resetModules) and runs real PKCE crypto: seconds on two busy cores.
-describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeout: 20_000 }, () => {
+describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeout: 60_000 }, () => {
   it('signs in through the system browser with PKCE S256 and finishes on the app’s redirect, back on the stored path', async () => {
     const seen = provider();
     window.history.replaceState(null, '', '/events?tab=mine');
