@@ -65,6 +65,7 @@ export default function ManageMessagesPage() {
         <IonItem>
           <IonSelect
             label={t('messages.audience')}
+            labelPlacement="stacked"
             value={target}
             interface="popover"
             onIonChange={(e) => setTarget(String(e.detail.value))}

@@ -201,6 +201,7 @@ export default function ManageParticipantsPage() {
         <IonItem>
           <IonSelect
             label={t('messages.audience')}
+            labelPlacement="stacked"
             value={audience}
             interface="popover"
             onIonChange={(e) => setAudience(e.detail.value as 'participants' | 'waiting')}
