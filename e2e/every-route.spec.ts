@@ -62,7 +62,7 @@ function layoutProblems(page: Page): Promise<string[]> {
       )
         problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
     }
-    // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take two lines.
+    // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take three lines.
     for (const title of document.querySelectorAll('ion-title')) {
       const line = title.shadowRoot?.querySelector('.toolbar-title');
       const heading = title.querySelector('h1');

@@ -1,4 +1,5 @@
-import { IonButton, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
+import { add } from 'ionicons/icons';
 import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
 import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { pathTo } from '@vereinsheim/contracts/routes';
@@ -41,8 +42,13 @@ export default function ManageEventsPage() {
     <AppPage
       title={t('events.title')}
       actions={
-        <IonButton routerLink={pathTo('manageEventNew')} data-testid="manage-event-new">
-          {t('events.new')}
+        <IonButton
+          routerLink={pathTo('manageEventNew')}
+          data-testid="manage-event-new"
+          aria-label={t('events.new')}
+        >
+          <IonIcon slot="start" icon={add} aria-hidden="true" />
+          <span className="vh-toolbar-action-text">{t('events.new')}</span>
         </IonButton>
       }
     >
