@@ -116,7 +116,7 @@ test.describe('the club side of events', () => {
         expectPath: `/events/${eventId}`,
       });
       const section = memberPage.locator('.vh-event-section');
-      await expect(section.getByText(/^Anmeldung ab \d{1,2}\. /)).toBeVisible();
+      await expect(section.getByText(/^Anmeldung ab \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
       await expect(memberPage.getByRole('button', { name: 'Verbindlich anmelden' })).toHaveCount(0);
 
       // vorstand@ adds her by hand: search by name, pick, add.
