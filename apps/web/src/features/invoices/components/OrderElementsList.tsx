@@ -41,7 +41,7 @@ export function OrderElementsList({
                   : t('orders.notInvoiced')}
               </p>
             </IonLabel>
-            <IonNote slot="end" className="vh-invoice-amount">
+            <IonNote slot="end" className="vh-amount">
               {formatCents(item.totalCents, language)}
             </IonNote>
           </IonItem>

@@ -76,7 +76,7 @@ export default function InvoicesPage() {
                       {invoice.dueDate && ` · ${t('dueOn', { date: formatDay(invoice.dueDate, language) })}`}
                     </p>
                   </IonLabel>
-                  <IonNote slot="end" className="vh-invoice-amount">
+                  <IonNote slot="end" className="vh-amount">
                     <div>{formatCents(invoice.grossCents, language)}</div>
                     <InvoiceStatusBadge status={invoice.status} />
                   </IonNote>

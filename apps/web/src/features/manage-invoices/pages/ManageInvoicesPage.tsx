@@ -168,9 +168,9 @@ export default function ManageInvoicesPage() {
                 </div>
               )}
             </IonLabel>
-            <IonNote slot="end" className="vh-manage-amount">
+            <IonNote slot="end" className="vh-amount">
               <div>{formatMoney(inv.grossCents / 100, 'EUR', lng)}</div>
-              <div>{t(`status.${inv.status}`)}</div>
+              <div className="vh-manage-invoice-status">{t(`status.${inv.status}`)}</div>
             </IonNote>
           </IonItem>
         ))}
