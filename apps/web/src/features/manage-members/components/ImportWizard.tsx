@@ -5,6 +5,7 @@ import type { MemberImportResult } from '@vereinsheim/contracts/club-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
+import { StackTable } from '../../../shared/ui/StackTable.tsx';
 import { useImportMembers } from '../api/members.ts';
 
 /** The import wizard: choose a CSV file → preview with each row's errors (dry run) → confirm → result. */
@@ -81,50 +82,30 @@ export function ImportWizard(props: { tenantId: string; open: boolean; onClose: 
                     failed: shown.failed,
                   })}
             </p>
-            <div className="vh-manage-table-wrap" tabIndex={0} role="region" aria-label={t('import.rows')}>
-              <table className="vh-manage-table vh-stack-table" role="table">
-                <caption>{t('import.rows')}</caption>
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th scope="col" role="columnheader">
-                      {t('import.line')}
-                    </th>
-                    <th scope="col" role="columnheader">
-                      {t('import.name')}
-                    </th>
-                    <th scope="col" role="columnheader">
-                      {t('import.email')}
-                    </th>
-                    <th scope="col" role="columnheader">
-                      {t('import.outcome')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody role="rowgroup">
-                  {shown.rows.map((r) => (
-                    <tr key={r.line} className={`vh-import-${r.outcome}`} role="row">
-                      <td role="cell" data-label={t('import.line')}>
-                        {r.line}
-                      </td>
-                      <td role="cell" data-label={t('import.name')}>
-                        {r.firstName} {r.lastName}
-                      </td>
-                      <td role="cell" data-label={t('import.email')}>
-                        {r.email}
-                      </td>
-                      <td role="cell" data-label={t('import.outcome')}>
-                        {t(`import.outcomes.${r.outcome}`)}
-                        {r.errors.map((e) => (
-                          <div key={e.field}>
-                            {t(`import.fields.${e.field}`, { defaultValue: e.field })}: {e.message}
-                          </div>
-                        ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackTable
+              caption={t('import.rows')}
+              rows={shown.rows}
+              rowKey={(r) => r.line}
+              rowClassName={(r) => `vh-import-${r.outcome}`}
+              columns={[
+                { label: t('import.line'), cell: (r) => r.line },
+                { label: t('import.name'), cell: (r) => `${r.firstName} ${r.lastName}` },
+                { label: t('import.email'), cell: (r) => r.email },
+                {
+                  label: t('import.outcome'),
+                  cell: (r) => (
+                    <>
+                      {t(`import.outcomes.${r.outcome}`)}
+                      {r.errors.map((e) => (
+                        <div key={e.field}>
+                          {t(`import.fields.${e.field}`, { defaultValue: e.field })}: {e.message}
+                        </div>
+                      ))}
+                    </>
+                  ),
+                },
+              ]}
+            />
             {!result && csv && (
               <div className="vh-manage-actions">
                 <IonButton

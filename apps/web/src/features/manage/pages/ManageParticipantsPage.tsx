@@ -9,6 +9,7 @@ import { useParams } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../../shared/i18n/format.ts';
 import '../components/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { StackTable } from '../../../shared/ui/StackTable.tsx';
 import {
   downloadParticipants,
   useApprove,
@@ -111,86 +112,63 @@ export default function ManageParticipantsPage() {
       </div>
       {error && <p role="alert">{error}</p>}
       {list.isError && <p role="alert">{t('loadError')}</p>}
-      {/* Focusable and named so the keyboard can scroll it where it is wider than the screen. On a phone each row
-          becomes a card with the column names (data-label), and the explicit roles keep it a table for screen
-          readers when its display changes (manage.css). */}
-      <div className="vh-manage-table-wrap" tabIndex={0} role="region" aria-label={t('participants.caption')}>
-        <table className="vh-manage-table vh-stack-table" role="table">
-          <caption className="vh-visually-hidden">{t('participants.caption')}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                {t('participants.name')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('participants.status')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('participants.options')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('participants.amount')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('participants.registeredAt')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('participants.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {list.data?.items.map((p) => {
+      <StackTable
+        caption={t('participants.caption')}
+        captionHidden
+        rows={list.data?.items ?? []}
+        rowKey={(p) => p.registrationId}
+        columns={[
+          { label: t('participants.name'), cell: (p) => `${p.firstName} ${p.lastName}` },
+          {
+            label: t('participants.status'),
+            cell: (p) => (
+              <>
+                {t(`status.${p.status}`)}
+                {p.waitingPosition !== null && ` (${p.waitingPosition})`}
+              </>
+            ),
+          },
+          { label: t('participants.options'), cell: (p) => p.options.map((o) => o.name).join(', ') },
+          { label: t('participants.amount'), cell: (p) => formatMoney(p.amount, p.currency, i18n.language) },
+          {
+            label: t('participants.registeredAt'),
+            cell: (p) => formatDateTime(p.registeredAt, i18n.language),
+          },
+          {
+            label: t('participants.actions'),
+            cell: (p) => {
               const name = `${p.firstName} ${p.lastName}`;
               return (
-                <tr key={p.registrationId} role="row">
-                  <td role="cell" data-label={t('participants.name')}>
-                    {name}
-                  </td>
-                  <td role="cell" data-label={t('participants.status')}>
-                    {t(`status.${p.status}`)}
-                    {p.waitingPosition !== null && ` (${p.waitingPosition})`}
-                  </td>
-                  <td role="cell" data-label={t('participants.options')}>
-                    {p.options.map((o) => o.name).join(', ')}
-                  </td>
-                  <td role="cell" data-label={t('participants.amount')}>
-                    {formatMoney(p.amount, p.currency, i18n.language)}
-                  </td>
-                  <td role="cell" data-label={t('participants.registeredAt')}>
-                    {formatDateTime(p.registeredAt, i18n.language)}
-                  </td>
-                  <td role="cell" data-label={t('participants.actions')}>
-                    {p.status === 'requested' && (
-                      <IonButton size="small" onClick={() => approve.mutate(p.registrationId)}>
-                        {t('participants.approve')}
-                      </IonButton>
-                    )}
-                    {(p.status === 'participating' || p.status === 'requested') && (
-                      <IonButton
-                        size="small"
-                        fill="outline"
-                        onClick={() => askMove(p.registrationId, 'waiting', name)}
-                      >
-                        {t('participants.toWaiting')}
-                      </IonButton>
-                    )}
-                    {p.status === 'waiting' && (
-                      <IonButton
-                        size="small"
-                        fill="outline"
-                        onClick={() => askMove(p.registrationId, 'participating', name)}
-                      >
-                        {t('participants.toParticipants')}
-                      </IonButton>
-                    )}
-                  </td>
-                </tr>
+                <>
+                  {p.status === 'requested' && (
+                    <IonButton size="small" onClick={() => approve.mutate(p.registrationId)}>
+                      {t('participants.approve')}
+                    </IonButton>
+                  )}
+                  {(p.status === 'participating' || p.status === 'requested') && (
+                    <IonButton
+                      size="small"
+                      fill="outline"
+                      onClick={() => askMove(p.registrationId, 'waiting', name)}
+                    >
+                      {t('participants.toWaiting')}
+                    </IonButton>
+                  )}
+                  {p.status === 'waiting' && (
+                    <IonButton
+                      size="small"
+                      fill="outline"
+                      onClick={() => askMove(p.registrationId, 'participating', name)}
+                    >
+                      {t('participants.toParticipants')}
+                    </IonButton>
+                  )}
+                </>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+        ]}
+      />
       {list.data?.items.length === 0 && <p>{t('participants.empty')}</p>}
       {(approve.isError || move.isError) && <p role="alert">{(approve.error ?? move.error)?.message}</p>}
 
