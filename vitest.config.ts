@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: ['packages/contracts', 'apps/server', 'apps/server/vitest.faults.config.ts', 'apps/web'],
   },
 });
