@@ -26,6 +26,11 @@
  * 6. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
  *    the JS Chromium actually fetches when it opens `/` signed out (gzip -9 of each script body).
  *
+ * BENCH_ONLY runs one part alone, for an A/B comparison of one change (prints, does not write docs/benchmarks.md):
+ *   BENCH_ONLY=storm  only the registration storm, on a fresh PostgreSQL database (no pgbench, PGlite, endpoints);
+ *   BENCH_ONLY=event  only GET /api/event (BENCH_DURATION s, BENCH_CONNECTIONS connections) and GET /api/event at
+ *                     1 000 req/s offered, on a fresh PostgreSQL database.
+ *
  * Prints a markdown table and writes it to docs/benchmarks.md (the section above the marker line; the notes
  * below it are kept). Load generator, server and database share the machine's cores.
  */
@@ -48,6 +53,8 @@ const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 0);
 const NOTES_MARKER = '<!-- notes below are kept by npm run bench -->';
 const OUT_FILE = path.join(REPO_ROOT, 'docs/benchmarks.md');
+const ONLY = process.env.BENCH_ONLY ?? '';
+if (ONLY && ONLY !== 'storm' && ONLY !== 'event') throw new Error(`BENCH_ONLY=${ONLY}: storm or event`);
 
 function mintToken(server) {
   return signAccessToken(server.baseURL, demoId('account:demo'));
@@ -281,11 +288,14 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
     const auth = { authorization: `Bearer ${token}` };
     const base = server.baseURL;
     const rows = [];
-    for (const [name, url, headers, read] of endpoints(base, auth)) {
+    const listed = endpoints(base, auth).filter(
+      ([name]) => ONLY === '' || (ONLY === 'event' && name === 'GET /api/event'),
+    );
+    for (const [name, url, headers, read] of listed) {
       console.error(`[bench] ${label}: ${name}: ${DURATION} s, ${CONNECTIONS} connections …`);
       rows.push({ ...(await measure(name, url, headers)), label, read });
     }
-    if (fixedRate) {
+    if (fixedRate && ONLY !== 'storm') {
       const name = 'GET /api/event at 1 000 req/s offered';
       console.error(`[bench] ${label}: ${name} …`);
       const url = `${base}/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending`;
@@ -297,7 +307,7 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
       });
     }
     // The registration storm (issue 14 §4) on PostgreSQL, after the endpoints (it adds 1 000 persons).
-    if (env.DATABASE_URL && process.env.BENCH_STORM !== 'off') {
+    if (env.DATABASE_URL && process.env.BENCH_STORM !== 'off' && ONLY !== 'event') {
       console.error(`[bench] ${label}: registration storm …`);
       const storm = await registrationStorm(env.DATABASE_URL, server);
       return { rows, browser: null, extra, storm };
@@ -334,7 +344,24 @@ async function postgresSuite(adminUrl) {
   }
 }
 
+/** BENCH_ONLY: one part on a fresh PostgreSQL database, printed only. */
+async function onlyPart(pgUrl) {
+  const { rows, storm } = await postgresSuite(pgUrl);
+  for (const r of rows)
+    console.log(
+      `${r.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${r.queries} queries, ${fmt(r.total)} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
+    );
+  if (storm)
+    console.log(
+      `registration storm, ${fmt(storm.persons)} persons for ${storm.places} + ${storm.waitingPlaces} waiting places: ${fmt(storm.totalMs)} ms until the last answer (p50 ${fmt(storm.p50)} ms, p99 ${fmt(storm.p99)} ms); ${storm.participating} participating + ${storm.waiting} waiting stored, ${storm.overbooked} overbooked; status codes ${JSON.stringify(storm.codes)}; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+}
+
 async function main() {
+  if (ONLY) return onlyPart(process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL);
   const pgUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
   const limit = pgUrl === 'off' ? null : await pgbench(pgUrl);
   const pglite = await suite('PGlite', {});
