@@ -68,6 +68,12 @@ export const events = pgTable(
     showParticipants: boolean('show_participants').notNull().default(false),
     visibility: eventVisibilityEnum('visibility').notNull().default('members'),
     cancelled: boolean('cancelled').notNull().default(false),
+    /**
+     * Places taken (participating, requested) and waiting places, kept by statement triggers on
+     * event_registrations (migration 0021, ADR 0032): a registration reads them from the row it locks.
+     */
+    placeCount: integer('place_count').notNull().default(0),
+    waitingCount: integer('waiting_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject as vitestInject, it } from 'vitest';
 import type { EventRegistration } from '@vereinsheim/contracts';
-import { eventRegistrations, identities, memberships, persons } from '../../db/schema/index.ts';
+import { eventRegistrations, events, identities, memberships, persons } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createFixtureEvent } from './events.fixtures.ts';
 
@@ -139,6 +139,12 @@ describe.skipIf(!onPostgres)(
       expect(after.filter((s) => s.status === 'waiting')).toHaveLength(WAITING - WITHDRAWING);
       expect(after.filter((s) => s.status === 'cancelled')).toHaveLength(WITHDRAWING);
       expect(promoted.map((p) => p.personId).sort()).toEqual(waitingByTime.slice(0, WITHDRAWING).sort());
+      // The counters on the event row (ADR 0032) agree with the registrations after the storm.
+      const [counters] = await ctx.db
+        .select({ places: events.placeCount, waiting: events.waitingCount })
+        .from(events)
+        .where(eq(events.id, id));
+      expect(counters).toEqual({ places: PLACES, waiting: WAITING - WITHDRAWING });
 
       console.log(
         `[events concurrency] ${PERSONS} concurrent registrations (pool 20) in ${registerMs.toFixed(0)} ms: ` +

@@ -10,8 +10,10 @@ import {
   lt,
   ne,
   or,
+  getTableColumns,
   sql,
   type AnyColumn,
+  type Table,
   type SQL,
 } from 'drizzle-orm';
 import type { RegistrationStatus } from '@vereinsheim/contracts';
@@ -61,15 +63,6 @@ function ofVisibleEvent(db: DbOrTx, scope: EventScope, eventId: AnyColumn): SQL 
   return inArray(eventId, db.select({ id: events.id }).from(events).where(visibleTo(scope)));
 }
 
-const placeCount =
-  sql<number>`(select count(*) from ${eventRegistrations} r where r.event_id = ${events.id} and r.status in ('participating', 'requested'))`.mapWith(
-    Number,
-  );
-const waitingCount =
-  sql<number>`(select count(*) from ${eventRegistrations} r where r.event_id = ${events.id} and r.status = 'waiting')`.mapWith(
-    Number,
-  );
-
 /** 1-based waiting position of the selected registration row, null unless it is waiting (one column, no N+1). */
 const WAITING_POSITION = sql<
   number | null
@@ -92,6 +85,17 @@ export interface BookedOptionRow {
 const BOOKED_OPTIONS = sql<
   { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
 >`(select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventRegistrations.eventId} and exists (select 1 from jsonb_array_elements_text(${eventRegistrations.priceOptionIds}) x where x = o.id::text))`;
+
+/** A row that SQL returned as `to_jsonb(row)` (snake_case keys, timestamps as text), as Drizzle maps it. */
+function fromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'] {
+  const source = json as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = source[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
 
 const toBooked = (rows: { amount: number | string }[] | null) =>
   (rows ?? []).map((o) => ({ ...o, amount: Number(o.amount) })) as BookedOptionRow[];
@@ -119,8 +123,8 @@ export interface EventWithCounts {
 const withCounts = {
   event: events,
   tenantName: tenants.name,
-  participantCount: placeCount,
-  waitingCount,
+  participantCount: events.placeCount,
+  waitingCount: events.waitingCount,
 };
 
 export interface EventFilters {
@@ -207,55 +211,109 @@ export const eventsRepository = {
   },
 
   /**
-   * The registration storm's fast path (issue 14 §4, ADR 0020): in ONE query without a lock, the visible event
-   * with its taken places and waiting places, whether the person holds an active registration and whether the
-   * event has price options. Read from committed state: a caller may refuse a full event from it without
-   * queueing for the event's row lock.
+   * Everything a registration checks before it takes a place, in ONE query without a lock (ADR 0032): the visible
+   * event with its counters, the person's registration status on it (null: none) and the event's price options.
+   * Read from committed state; `claimRegistration` re-checks what may have changed since on the locked row.
    */
-  async capacityWithoutLock(
+  async registrationContext(
     db: DbOrTx,
     scope: EventScope,
     eventId: string,
     personId: string,
   ): Promise<
-    { event: EventRow; places: number; waiting: number; registered: boolean; priced: boolean } | undefined
+    { event: EventRow; existing: RegistrationStatus | null; options: PriceOptionRow[] } | undefined
   > {
-    if (!isUuid(eventId)) return undefined;
+    if (!isUuid(eventId) || !isUuid(personId)) return undefined;
     const [row] = await db
       .select({
         event: events,
-        places:
-          sql<number>`(select count(*) from ${eventRegistrations} r where r.event_id = ${eventId} and r.status in ('participating', 'requested'))`.mapWith(
-            Number,
-          ),
-        waiting:
-          sql<number>`(select count(*) from ${eventRegistrations} r where r.event_id = ${eventId} and r.status = 'waiting')`.mapWith(
-            Number,
-          ),
-        registered: sql<boolean>`exists (select 1 from ${eventRegistrations} r where r.event_id = ${eventId} and r.person_id = ${personId} and r.status not in ('cancelled', 'invited'))`,
-        priced: sql<boolean>`exists (select 1 from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventId})`,
+        existing: sql<RegistrationStatus | null>`(select r.status from ${eventRegistrations} r where r.event_id = ${eventId} and r.person_id = ${personId})`,
+        options: sql<
+          (Omit<PriceOptionRow, 'contractId'> & { contractId: string })[]
+        >`(select coalesce(json_agg(json_build_object('id', o.id, 'contractId', o.contract_id, 'name', o.name, 'description', o.description, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency, 'required', o.required, 'group', o."group", 'position', o.position) order by o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventId})`,
       })
       .from(events)
       .where(and(eq(events.id, eventId), visibleTo(scope)))
       .limit(1);
-    return row;
+    if (!row) return undefined;
+    return {
+      event: row.event,
+      existing: row.existing,
+      options: row.options.map((o) => ({ ...o, amount: Number(o.amount) })),
+    };
   },
 
+  /**
+   * Takes a place or a waiting place in ONE statement, which is its own transaction (ADR 0032): it locks the
+   * event row, decides on the locked row's counters and registration window, inserts or re-activates the
+   * registration and writes its history; the counters follow by trigger. The row lock is held only while
+   * PostgreSQL runs this statement, never across a round trip to the server, so a storm of registrations
+   * queues for microseconds per person. Answers the locked event's state and, when a place was taken, the
+   * registration with its waiting position (null unless waiting); no registration when the window closed,
+   * the event is full or the person registered in the meantime (`active`).
+   */
+  async claimRegistration(
+    db: DbOrTx,
+    scope: EventScope,
+    input: {
+      eventId: string;
+      personId: string;
+      priceOptionIds: string[];
+      showInParticipantList: boolean;
+      now: Date;
+    },
+  ): Promise<{
+    event: EventRow | undefined;
+    registration: RegistrationRow | undefined;
+    waitingPosition: number | null;
+    active: boolean;
+  }> {
+    const now = input.now.toISOString();
+    const result = await db.execute(sql`
+      with ev as (
+        select * from ${events} where ${events.id} = ${input.eventId} and ${visibleTo(scope)} for update
+      ), decided as (
+        select ev.id, ev.tenant_id, ev.waiting_count, case
+          when ev.cancelled or not ev.registration_open or ev.ends_at <= ${now}::timestamptz
+            or ev.registration_starts_at > ${now}::timestamptz or ev.registration_deadline < ${now}::timestamptz then null
+          when ev.max_participants is null or ev.place_count < ev.max_participants
+            then case when ev.requires_approval then 'requested' else 'participating' end
+          when ev.waiting_count < ev.max_waiting then 'waiting'
+        end::registration_status as status from ev
+      ), reg as (
+        insert into ${eventRegistrations} (tenant_id, event_id, person_id, status, price_option_ids,
+          show_in_participant_list, registered_at, cancelled_at)
+        select d.tenant_id, d.id, ${input.personId}, d.status, ${JSON.stringify(input.priceOptionIds)}::jsonb,
+          ${input.showInParticipantList}, clock_timestamp(), null from decided d where d.status is not null
+        on conflict (event_id, person_id) do update set status = excluded.status,
+          price_option_ids = excluded.price_option_ids, show_in_participant_list = excluded.show_in_participant_list,
+          registered_at = clock_timestamp(), cancelled_at = null, updated_at = now()
+          where ${eventRegistrations}.status in ('cancelled', 'invited')
+        returning *
+      ), hist as (
+        insert into ${eventRegistrationHistory} (registration_id, status, reason, actor_person_id)
+        select reg.id, reg.status, 'registered', ${input.personId} from reg
+      )
+      select (select to_jsonb(ev) from ev) as event, (select to_jsonb(reg) from reg) as registration,
+        (select d.status from decided d) as decided, (select d.waiting_count + 1 from decided d) as next_waiting`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    const event = row.event ? fromJson(events, row.event) : undefined;
+    const registration = row.registration ? fromJson(eventRegistrations, row.registration) : undefined;
+    return {
+      event,
+      registration,
+      waitingPosition: registration?.status === 'waiting' ? Number(row.next_waiting) : null,
+      // A status was decided but the upsert found an active registration: one registered in the meantime.
+      active: !registration && row.decided !== null && row.decided !== undefined,
+    };
+  },
+
+  /** The event's taken places and waiting places, from its counters (in a transaction: as it changed them). */
   async counts(tx: DbOrTx, scope: EventScope, eventId: string): Promise<{ places: number; waiting: number }> {
     const [row] = await tx
-      .select({
-        places:
-          sql<number>`count(*) filter (where ${eventRegistrations.status} in ('participating', 'requested'))`.mapWith(
-            Number,
-          ),
-        waiting: sql<number>`count(*) filter (where ${eventRegistrations.status} = 'waiting')`.mapWith(
-          Number,
-        ),
-      })
-      .from(eventRegistrations)
-      .where(
-        and(eq(eventRegistrations.eventId, eventId), ofVisibleEvent(tx, scope, eventRegistrations.eventId)),
-      );
+      .select({ places: events.placeCount, waiting: events.waitingCount })
+      .from(events)
+      .where(and(eq(events.id, eventId), visibleTo(scope)));
     return { places: row?.places ?? 0, waiting: row?.waiting ?? 0 };
   },
 

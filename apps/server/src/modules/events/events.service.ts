@@ -17,6 +17,7 @@ import {
   type MyRegistrationsQuery,
   type RegisterForEventBody,
   type UpdateRegistrationBody,
+  PRICE_OPTION_KINDS,
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
@@ -70,6 +71,26 @@ function registrationOpenNow(event: EventRow, now: Date): boolean {
     event.endsAt > now &&
     (!event.registrationStartsAt || now >= event.registrationStartsAt) &&
     (!event.registrationDeadline || now <= event.registrationDeadline)
+  );
+}
+
+/** Refuses a registration outside the event's registration window (422), in the order the user meets them. */
+function assertRegistrationOpen(event: EventRow, now: Date): void {
+  if (event.cancelled) throw unprocessable('event.cancelled');
+  if (event.endsAt <= now) throw unprocessable('event.over');
+  if (!event.registrationOpen) throw unprocessable('event.closed');
+  if (event.registrationStartsAt && now < event.registrationStartsAt)
+    throw problem(422, 'event.notYetOpen', { params: { opens: iso(event.registrationStartsAt) } });
+  if (event.registrationDeadline && now > event.registrationDeadline)
+    throw unprocessable('event.deadlinePassed');
+}
+
+/** A place or a waiting place is free, by the counters on the event row. */
+function hasRoom(event: EventRow): boolean {
+  return (
+    event.maxParticipants === null ||
+    event.placeCount < event.maxParticipants ||
+    event.waitingCount < event.maxWaiting
   );
 }
 
@@ -395,73 +416,65 @@ export function eventsService(deps: EventsDeps) {
     },
 
     /**
-     * registerForEvent: one transaction holding the event row lock (SELECT … FOR UPDATE), so that
-     * concurrent registrations see each other's places and the limits are never exceeded.
+     * registerForEvent (ADR 0032): every check on committed state in one query, then ONE statement that locks
+     * the event row, re-checks the window and the places on it and takes the place; the counters on the event
+     * row follow by trigger. Concurrent registrations see each other's places and the limits are never exceeded,
+     * and the row lock is held only while PostgreSQL runs that statement.
      */
     async register(actor: Actor, id: string, body: RegisterForEventBody): Promise<EventRegistration> {
       const scope = await actor.scope();
-      // Fast path for a full event (issue 14 §4, ADR 0020): refused from committed state in one query, without
-      // queueing for the event's row lock behind every other registration of a storm. Only when every earlier
-      // check of the locked path would pass, so that the answer is the same; a place that a cancellation frees
-      // at this very moment counts as freed just after this request.
-      const seen = await repo.capacityWithoutLock(db, scope, id, actor.personId);
-      if (seen) {
-        const { event, places, waiting, registered, priced } = seen;
-        const open = registrationOpenNow(event, new Date());
-        const full =
-          event.maxParticipants !== null && places >= event.maxParticipants && waiting >= event.maxWaiting;
-        if (open && full && !registered && !priced && body.priceOptionIds.length === 0) {
-          await authorize(actor, 'event.register', eventSubject(event));
-          throw problem(409, 'event.full');
-        }
+      const seen = await repo.registrationContext(db, scope, id, actor.personId);
+      if (!seen) throw notVisible('event');
+      await authorize(actor, 'event.register', eventSubject(seen.event));
+      const now = new Date();
+      assertRegistrationOpen(seen.event, now);
+      if (seen.existing && seen.existing !== 'cancelled' && seen.existing !== 'invited')
+        throw problem(409, 'event.alreadyRegistered');
+      const selected = [...new Set(body.priceOptionIds)];
+      const state = evaluatePriceSelection(seen.options, selected);
+      if (state !== 'complete' && state !== 'noPrices') {
+        const message = PRICE_SELECTION_MESSAGES[state];
+        throw problem(400, `event.priceSelection.${state}`, {
+          errors: [{ field: 'priceOptionIds', message }],
+        });
       }
-      return db.transaction(async (tx) => {
-        const { event, scope } = await lockForRegistration(tx, actor, id);
-        const now = new Date();
-        if (event.cancelled) throw unprocessable('event.cancelled');
-        if (event.endsAt <= now) throw unprocessable('event.over');
-        if (!event.registrationOpen) throw unprocessable('event.closed');
-        if (event.registrationStartsAt && now < event.registrationStartsAt)
-          throw problem(422, 'event.notYetOpen', { params: { opens: iso(event.registrationStartsAt) } });
-        if (event.registrationDeadline && now > event.registrationDeadline)
-          throw unprocessable('event.deadlinePassed');
-        const existing = await repo.registration(tx, scope, event.id, actor.personId);
-        if (existing && existing.status !== 'cancelled' && existing.status !== 'invited')
-          throw problem(409, 'event.alreadyRegistered');
+      // A full event is refused from committed state, without queueing for its row lock (issue 14 §4).
+      if (!hasRoom(seen.event)) throw problem(409, 'event.full');
 
-        const options = await repo.priceOptionsFor(tx, scope, [event.id]);
-        const selected = [...new Set(body.priceOptionIds)];
-        const state = evaluatePriceSelection(options, selected);
-        if (state !== 'complete' && state !== 'noPrices') {
-          const message = PRICE_SELECTION_MESSAGES[state];
-          throw problem(400, `event.priceSelection.${state}`, {
-            errors: [{ field: 'priceOptionIds', message }],
-          });
-        }
-
-        const { places, waiting } = await repo.counts(tx, scope, event.id);
-        let status: RegistrationRow['status'];
-        if (event.maxParticipants === null || places < event.maxParticipants)
-          status = event.requiresApproval ? 'requested' : 'participating';
-        else if (waiting < event.maxWaiting) status = 'waiting';
-        else throw problem(409, 'event.full');
-
-        const reg = await repo.upsertRegistration(tx, {
-          tenantId: event.tenantId,
-          eventId: event.id,
-          personId: actor.personId,
-          status,
-          priceOptionIds: selected,
-          showInParticipantList: body.showInParticipantList,
-        });
-        await repo.addHistory(tx, {
-          registrationId: reg.id,
-          status,
-          reason: 'registered',
-          actorPersonId: actor.personId,
-        });
-        return toRegistration(tx, scope, reg, event, now);
+      const claimed = await repo.claimRegistration(db, scope, {
+        eventId: seen.event.id,
+        personId: actor.personId,
+        priceOptionIds: selected,
+        showInParticipantList: body.showInParticipantList ?? false,
+        now,
       });
+      if (!claimed.event) throw notVisible('event');
+      if (!claimed.registration) {
+        // Changed between the two reads: the answer the checks above give on the locked row.
+        assertRegistrationOpen(claimed.event, now);
+        if (claimed.active) throw problem(409, 'event.alreadyRegistered');
+        throw problem(409, 'event.full');
+      }
+      // As BOOKED_OPTIONS orders them: by kind, then as the contract lists them (position, name).
+      const booked = seen.options
+        .filter((o) => selected.includes(o.id))
+        .sort((a, b) => PRICE_OPTION_KINDS.indexOf(a.kind) - PRICE_OPTION_KINDS.indexOf(b.kind))
+        .map((o) => ({
+          id: o.id,
+          name: o.name,
+          kind: o.kind,
+          amount: Number(o.amount),
+          currency: o.currency,
+        }));
+      return toRegistration(
+        db,
+        scope,
+        claimed.registration,
+        claimed.event,
+        now,
+        claimed.waitingPosition,
+        booked,
+      );
     },
 
     /**
