@@ -110,7 +110,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; or
       const session = secret ? await sessions.read(secret) : null;
       if (!session) {
         if (secret) clearSessionCookie(reply, web);
-        throw unauthorized('There is no web session.');
+        throw unauthorized('auth.noSession');
       }
       return session;
     },

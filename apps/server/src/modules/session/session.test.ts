@@ -172,7 +172,13 @@ describe('web sign-in through the backend-for-frontend', () => {
     const second = (await (await api(jar, '/bff/session')).json()) as WebSession;
     expect(second.fresh).toBe(false);
 
-    expect((await api(new CookieJar(), '/bff/session')).status).toBe(401);
+    const none = await api(new CookieJar(), '/bff/session', { headers: { 'accept-language': 'de' } });
+    expect(none.status).toBe(401);
+    // A key with its text in the reader's language, not an English sentence as the code.
+    expect(await none.json()).toMatchObject({
+      code: 'auth.noSession',
+      detail: 'Es besteht keine Sitzung; melde dich an.',
+    });
   });
 
   it('authenticates API calls by the session cookie, with no-store on every authenticated answer', async () => {

@@ -118,6 +118,30 @@ describe('web session with the backend-for-frontend', () => {
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/events?from=2026-01-01#top');
   });
 
+  it('reads the 401 of /bff/session to the end, so that the browser does not keep the request open', async () => {
+    // An unread body keeps the request open in Chromium: no network quiet for Lighthouse, no networkidle.
+    const answered: Response[] = [];
+    const auth = new BffAuthService(testAppConfig, {
+      location: fakeLocation('/'),
+      history: { state: null, replaceState: vi.fn() } as unknown as History,
+      tabs: fakeTabs().tab(),
+      fetch: () => {
+        const response = new Response(
+          JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401 }),
+          {
+            status: 401,
+            headers: { 'content-type': 'application/problem+json' },
+          },
+        );
+        answered.push(response);
+        return Promise.resolve(response);
+      },
+    });
+    await expect(auth.boot()).resolves.toMatchObject({ kind: 'signed-out' });
+    expect(answered).toHaveLength(1);
+    expect(answered[0]!.bodyUsed).toBe(true);
+  });
+
   it("'Jetzt anmelden' leaves for the server's /bff/login with the remembered path (no PKCE, no token in the browser)", async () => {
     serverWith(null);
     const { auth, location } = setup('/events?from=2026-01-01#top');

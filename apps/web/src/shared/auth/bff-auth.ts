@@ -108,7 +108,12 @@ export class BffAuthService implements AuthService {
       headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
       credentials: 'same-origin',
     });
-    if (response.status === 401) return null;
+    if (response.status === 401) {
+      // Read to the end: a body nobody reads keeps the request open in the browser (no network quiet for
+      // Lighthouse and networkidle, and the connection is not free for the next request).
+      await response.arrayBuffer().catch(() => undefined);
+      return null;
+    }
     if (!response.ok) throw new Error(`${BFF_PATHS.session} answered ${response.status}`);
     return WebSessionSchema.parse(await response.json());
   }
