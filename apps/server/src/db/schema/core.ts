@@ -90,6 +90,11 @@ export const memberships = pgTable(
       .on(t.personId, t.tenantId, t.role)
       .where(sql`${t.endsOn} is null`),
     index('memberships_tenant_idx').on(t.tenantId),
+    /**
+     * The actor's scope on every request (`ends_on is null or ends_on >= today`) cannot use the partial unique
+     * index above; without this one it scanned all memberships (90 ms at 1 M persons; issue 14 §3).
+     */
+    index('memberships_person_idx').on(t.personId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_person_idx" ON "memberships" USING btree ("person_id");
