@@ -136,9 +136,12 @@ export function UpcomingEvents() {
           </IonList>
         )}
       </div>
-      <p>
-        <Link to={pathTo('myRegistrations')}>{t('upcoming.all')}</Link>
-      </p>
+      {/* Below the events once they are there: shown with the skeleton, it would move down when they arrive. */}
+      {!query.isPending && (
+        <p>
+          <Link to={pathTo('myRegistrations')}>{t('upcoming.all')}</Link>
+        </p>
+      )}
     </section>
   );
 }

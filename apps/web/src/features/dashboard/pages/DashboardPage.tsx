@@ -6,8 +6,12 @@ import { pathTo } from '@vereinsheim/contracts/routes';
 import { QueryStates } from '../../../shared/ui/QueryStates.tsx';
 import { useBasePerson } from '../../../shared/api/person.ts';
 import { useSession } from '../../../shared/auth/session-context.tsx';
+import { useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
+import { useLatestNews } from '../api/get-latest-news.ts';
+import { useUnreadMessages } from '../api/get-unread-messages.ts';
+import { useUpcomingRegistrations } from '../api/get-upcoming-registrations.ts';
 import { LatestNews } from '../components/LatestNews.tsx';
 import { UnreadMessages } from '../components/UnreadMessages.tsx';
 import { UpcomingEvents } from '../components/UpcomingEvents.tsx';
@@ -23,6 +27,13 @@ export default function DashboardPage() {
   const tenants = useMyTenants();
   const queryClient = useQueryClient();
   const name = person.data?.firstName ?? claims?.given_name ?? claims?.name;
+  // The next events come first and their height is known only with them (invitations add answer buttons). The
+  // news and messages load at the same time but show once the next events are there, so that nothing the
+  // person already sees moves down (no layout shift, issue 14 §6).
+  const scope = useClubScope();
+  const upcoming = useUpcomingRegistrations(scope.tenantIds, scope.ready);
+  useLatestNews();
+  useUnreadMessages();
   return (
     <AppPage title={t('title')}>
       <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })} />
@@ -64,8 +75,12 @@ export default function DashboardPage() {
         )}
       </section>
       <UpcomingEvents />
-      <LatestNews />
-      <UnreadMessages />
+      {!upcoming.isPending && (
+        <>
+          <LatestNews />
+          <UnreadMessages />
+        </>
+      )}
     </AppPage>
   );
 }

@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MyRegistrationListSchema } from '@vereinsheim/contracts/events';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../shared/api/client.ts';
+import type { AuthService, Session } from '../../../shared/auth/auth-service.ts';
+import { parseClaims } from '../../../shared/auth/claims.ts';
+import { AuthProvider } from '../../../shared/auth/session-context.tsx';
+import { memoryStore } from '../../../shared/platform/storage.ts';
+import { resetTenantSelection } from '../../../shared/tenant-selection/selection.ts';
+import { ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
+import { server } from '../../../test/msw-server.ts';
+import DashboardPage from './DashboardPage.tsx';
+
+beforeAll(() => {
+  configureApiClient({
+    baseUrl: ORIGIN,
+    getAccessToken: () => Promise.resolve('t'),
+    getPersonId: () => null,
+  });
+});
+
+const emptyRegistrations = MyRegistrationListSchema.parse({
+  items: [],
+  maximumcount: 0,
+  page: 1,
+  pagesize: 5,
+  top: 5,
+  orderbytype: 'ascending',
+});
+
+describe('dashboard page', () => {
+  let requested: string[];
+  let answerRegistrations: () => void;
+
+  beforeEach(() => {
+    resetTenantSelection(memoryStore());
+    requested = [];
+    const registrationsAnswered = new Promise<void>((resolve) => (answerRegistrations = resolve));
+    server.use(
+      http.get(`${ORIGIN}/api/me/tenant/find`, () => HttpResponse.json(tenantList([tenant(1)]))),
+      http.get(`${ORIGIN}/api/me/event/registrations`, async () => {
+        requested.push('registrations');
+        await registrationsAnswered;
+        return HttpResponse.json(emptyRegistrations);
+      }),
+      http.get(`${ORIGIN}/api/me/cms2/blogpost`, () => {
+        requested.push('news');
+        return HttpResponse.json(
+          { type: 'about:blank', title: 'Server Error', status: 503 },
+          { status: 503 },
+        );
+      }),
+      http.get(`${ORIGIN}/api/me/messages`, () => {
+        requested.push('messages');
+        return HttpResponse.json(
+          { type: 'about:blank', title: 'Server Error', status: 503 },
+          { status: 503 },
+        );
+      }),
+    );
+  });
+
+  it('loads news and messages with the next events but shows them below only once the next events are there', async () => {
+    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
+    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthProvider auth={auth}>
+          <MemoryRouter>
+            <DashboardPage />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    // All three are asked for at once …
+    await waitFor(() => expect([...requested].sort()).toEqual(['messages', 'news', 'registrations']));
+    // … but while the next events load (their height unknown), nothing is shown below them that would move.
+    expect(screen.getByRole('region', { name: 'Deine nächsten Termine' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Neuigkeiten' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Ungelesene Nachrichten/ })).not.toBeInTheDocument();
+
+    answerRegistrations();
+    const news = await screen.findByRole('region', { name: 'Neuigkeiten' });
+    expect(await within(news).findByText('Es ist ein Fehler aufgetreten')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Ungelesene Nachrichten/ })).toBeInTheDocument();
+  });
+});
