@@ -143,8 +143,7 @@ export const eventsRepository = {
     filters: EventFilters,
     options: { orderBy: 'start' | 'name'; order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{ rows: EventWithCounts[]; total: number }> {
-    const where = and(
-      visibleTo(scope),
+    const filtered = and(
       filters.keyword ? ilike(events.name, `%${filters.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
       filters.from ? gte(events.endsAt, filters.from) : undefined,
       filters.till ? lt(events.startsAt, filters.till) : undefined,
@@ -168,22 +167,42 @@ export const eventsRepository = {
           )
         : undefined,
     );
+    // The visibility rule as two disjoint branches, each on its own index (issue 14 §3): public events
+    // (events_public_start_idx) and the non-public events of the actor's clubs (events_tenant_start_idx).
+    // `public OR tenant_id IN (…)` in one condition made PostgreSQL walk every event.
+    const branches = [
+      and(eq(events.visibility, 'public'), filtered),
+      and(inArray(events.tenantId, [...scope.tenantIds]), ne(events.visibility, 'public'), filtered),
+    ];
     const dir = options.order === 'ascending' ? asc : desc;
     const primary = options.orderBy === 'name' ? dir(events.name) : dir(events.startsAt);
-    // The total comes with the page (a window count): one round trip; only a page past the end asks again.
+    const reach = options.offset + options.limit;
+    // Each branch contributes at most the first `offset + limit` ids in page order; the page is cut from both.
+    const pageIds = sql.join(
+      branches.map(
+        (where) =>
+          sql`(select ${events.id} from ${events} where ${where} order by ${primary}, ${events.id} limit ${reach})`,
+      ),
+      sql` union all `,
+    );
+    // The total without a window over every visible row: two counts, each within its branch's index.
+    const total = sql<number>`(${sql.join(
+      branches.map((where) => sql`(select count(*) from ${events} where ${where})`),
+      sql` + `,
+    )})`.mapWith(Number);
     const rows = await db
-      .select({ ...withCounts, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...withCounts, total })
       .from(events)
       .innerJoin(tenants, eq(tenants.id, events.tenantId))
-      .where(where)
+      .where(sql`${events.id} in (${pageIds})`)
       .orderBy(primary, asc(events.id))
       .limit(options.limit)
       .offset(options.offset);
-    if (rows.length > 0 || options.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(events)
-      .where(where);
+    if (rows.length > 0 || options.offset === 0) {
+      if (rows.length > 0) return { rows, total: rows[0]!.total };
+      return { rows, total: 0 };
+    }
+    const [count] = await db.select({ n: total }).from(sql`(select 1) as one`);
     return { rows, total: count?.n ?? 0 };
   },
 

@@ -239,6 +239,52 @@ describe('GET /api/event', () => {
     expect(top.items).toHaveLength(4);
   });
 
+  it("pages through public events and the own club's events together, in order, with the total", async () => {
+    const mine = await ctx.createClub('Mischverein');
+    const other = await ctx.createClub('Fremdverein');
+    const p = await memberOf(mine);
+    const made = [
+      { tenantId: mine, name: 'Mischtermin A', startsInDays: 5, visibility: 'members' as const },
+      { tenantId: other, name: 'Mischtermin B', startsInDays: 1, visibility: 'public' as const },
+      { tenantId: mine, name: 'Mischtermin C', startsInDays: 3, visibility: 'public' as const },
+      { tenantId: other, name: 'Mischtermin D', startsInDays: 2, visibility: 'members' as const },
+      { tenantId: mine, name: 'Mischtermin E', startsInDays: 4, visibility: 'members' as const },
+      { tenantId: other, name: 'Mischtermin F', startsInDays: 6, visibility: 'public' as const },
+    ];
+    for (const e of made) await createFixtureEvent(ctx.db, e);
+    // D is another club's members-only event: never shown. By start: B(1) C(3) E(4) A(5) F(6).
+    const pages = async (order: string) => {
+      const names: string[] = [];
+      const totals: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const list = (
+          await inject('GET', `/api/event?keyword=Mischtermin&pagesize=2&page=${page}&${order}`, p)
+        ).json<EventList>();
+        names.push(...list.items.map((e) => e.name));
+        totals.push(list.maximumcount);
+      }
+      return { names, totals };
+    };
+    expect(await pages('orderby=StartTime&orderbytype=ascending')).toEqual({
+      names: ['Mischtermin B', 'Mischtermin C', 'Mischtermin E', 'Mischtermin A', 'Mischtermin F'],
+      totals: [5, 5, 5, 5],
+    });
+    expect((await pages('orderby=StartTime&orderbytype=descending')).names).toEqual([
+      'Mischtermin F',
+      'Mischtermin A',
+      'Mischtermin E',
+      'Mischtermin C',
+      'Mischtermin B',
+    ]);
+    expect((await pages('orderby=Name&orderbytype=ascending')).names).toEqual([
+      'Mischtermin A',
+      'Mischtermin B',
+      'Mischtermin C',
+      'Mischtermin E',
+      'Mischtermin F',
+    ]);
+  });
+
   it.each([
     ['from=gestern', 'from'],
     ['tenantIds=abc', 'tenantIds'],
