@@ -198,10 +198,8 @@ export const eventsRepository = {
       .orderBy(primary, asc(events.id))
       .limit(options.limit)
       .offset(options.offset);
-    if (rows.length > 0 || options.offset === 0) {
-      if (rows.length > 0) return { rows, total: rows[0]!.total };
-      return { rows, total: 0 };
-    }
+    if (rows.length > 0) return { rows, total: rows[0]!.total };
+    if (options.offset === 0) return { rows, total: 0 };
     const [count] = await db.select({ n: total }).from(sql`(select 1) as one`);
     return { rows, total: count?.n ?? 0 };
   },

@@ -21,7 +21,7 @@ import {
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { problem } from '../../lib/problem.ts';
+import { problem, type HttpProblem } from '../../lib/problem.ts';
 import {
   authorize,
   authorizeClubFilter,
@@ -64,25 +64,24 @@ function freeCancellation(event: EventRow, now: Date): boolean {
   return !event.freeCancellationDeadline || now <= event.freeCancellationDeadline;
 }
 
-function registrationOpenNow(event: EventRow, now: Date): boolean {
-  return (
-    event.registrationOpen &&
-    !event.cancelled &&
-    event.endsAt > now &&
-    (!event.registrationStartsAt || now >= event.registrationStartsAt) &&
-    (!event.registrationDeadline || now <= event.registrationDeadline)
-  );
+/**
+ * Why a registration is refused outside the event's registration window (422), in the order the user meets
+ * the reasons; null while it is open. One rule for the event view (`registrationOpen`) and for registering.
+ */
+function registrationRefusal(event: EventRow, now: Date): HttpProblem | null {
+  if (event.cancelled) return unprocessable('event.cancelled');
+  if (event.endsAt <= now) return unprocessable('event.over');
+  if (!event.registrationOpen) return unprocessable('event.closed');
+  if (event.registrationStartsAt && now < event.registrationStartsAt)
+    return problem(422, 'event.notYetOpen', { params: { opens: iso(event.registrationStartsAt) } });
+  if (event.registrationDeadline && now > event.registrationDeadline)
+    return unprocessable('event.deadlinePassed');
+  return null;
 }
 
-/** Refuses a registration outside the event's registration window (422), in the order the user meets them. */
 function assertRegistrationOpen(event: EventRow, now: Date): void {
-  if (event.cancelled) throw unprocessable('event.cancelled');
-  if (event.endsAt <= now) throw unprocessable('event.over');
-  if (!event.registrationOpen) throw unprocessable('event.closed');
-  if (event.registrationStartsAt && now < event.registrationStartsAt)
-    throw problem(422, 'event.notYetOpen', { params: { opens: iso(event.registrationStartsAt) } });
-  if (event.registrationDeadline && now > event.registrationDeadline)
-    throw unprocessable('event.deadlinePassed');
+  const refusal = registrationRefusal(event, now);
+  if (refusal) throw refusal;
 }
 
 /** A place or a waiting place is free, by the counters on the event row. */
@@ -179,7 +178,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
         organiser: event.organiser,
         disciplines: detail?.disciplines ?? [],
         divisions: detail?.divisions ?? [],
-        registrationOpen: registrationOpenNow(event, now),
+        registrationOpen: registrationRefusal(event, now) === null,
         registrationStart: isoOrNull(event.registrationStartsAt),
         registrationDeadline: isoOrNull(event.registrationDeadline),
         freeCancellationDeadline: isoOrNull(event.freeCancellationDeadline),
