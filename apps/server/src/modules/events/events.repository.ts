@@ -699,9 +699,11 @@ export const eventsRepository = {
       bookedOptions: toBooked(bookedOptions),
     }));
     if (found.length > 0 || options.offset === 0) return { rows, total: found[0]?.total ?? 0 };
+    // The filters on the event (end, club) need the same join as the page.
     const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
       .where(where);
     return { rows, total: count?.n ?? 0 };
   },

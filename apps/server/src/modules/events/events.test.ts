@@ -628,6 +628,14 @@ describe('GET /api/me/event/registrations', () => {
     expect(await names(`from=${now}&tenantIds=${club}`)).toEqual(['Dabei', 'Eingeladen']);
     expect(await names(`from=${now}&tenantId=${second}`)).toEqual(['Zweitverein-Fest']);
     expect(await names(`status=invited`)).toEqual(['Eingeladen']);
+    // A page past the end still tells the total of the filtered list.
+    const pastTheEnd = await inject(
+      'GET',
+      `/api/me/event/registrations?from=${now}&tenantIds=${club}&page=4&pagesize=1`,
+      p,
+    );
+    expect(pastTheEnd.statusCode).toBe(200);
+    expect(pastTheEnd.json()).toMatchObject({ items: [], maximumcount: 2, page: 4 });
 
     // Another club's id (one the person does not belong to) is not a filter but a refusal; so is a malformed one.
     for (const query of [`tenantIds=${clubB}`, `tenantIds=${club},${clubB}`]) {
