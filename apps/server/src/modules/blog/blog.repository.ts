@@ -77,8 +77,9 @@ export const blogRepository = {
       pattern ? or(...options.searchFields.map((f) => ilike(blogPosts[f], pattern))) : undefined,
     );
     const created = options.order === 'ascending' ? asc(blogPosts.createdAt) : desc(blogPosts.createdAt);
+    // The total with the page (a window over the matching posts, ADR 0020); only a page past the end asks again.
     const rows = await db
-      .select(selection)
+      .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(blogPosts)
       .innerJoin(tenants, eq(tenants.id, blogPosts.tenantId))
       .leftJoin(
@@ -94,14 +95,13 @@ export const blogRepository = {
       )
       .limit(options.limit)
       .offset(options.offset);
+    const views = rows.map((r) => ({ ...r.post, tenantName: r.tenantName, isRead: Boolean(r.isRead) }));
+    if (rows.length > 0 || options.offset === 0) return { rows: views, total: rows[0]?.total ?? 0 };
     const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(blogPosts)
       .where(where);
-    return {
-      rows: rows.map((r) => ({ ...r.post, tenantName: r.tenantName, isRead: Boolean(r.isRead) })),
-      total: count?.n ?? 0,
-    };
+    return { rows: views, total: count?.n ?? 0 };
   },
 
   /** One post the audience may see now; `tenantId` narrows to a club when the path names one. */

@@ -105,6 +105,9 @@ describe('GET /api/tenants/{tenantId}/cms2/blogpost', () => {
     expect(page2.json()).toMatchObject({ maximumcount: 7, page: 2, pagesize: 3 });
     const page3 = await get(member, `/api/tenants/${clubA}/cms2/blogpost?page=3&top=3`);
     expect(titles(page3.json())).toEqual(['a-old']);
+    expect(page3.json()).toMatchObject({ maximumcount: 7 });
+    const pastTheEnd = await get(member, `/api/tenants/${clubA}/cms2/blogpost?page=5&pagesize=3`);
+    expect(pastTheEnd.json()).toMatchObject({ items: [], maximumcount: 7, page: 5 });
   });
 
   it('shows team posts to the team and to the club staff only', async () => {

@@ -11,32 +11,47 @@ const own = (owner: OwnerScope) => eq(messages.personId, owner.personId);
 const unread = (owner: OwnerScope) => and(own(owner), isNull(messages.readAt));
 
 export const messagesRepository = {
+  /**
+   * A page of the person's messages with the total and the unread count in the same statement (ADR 0020): the
+   * total as a window over the matching rows, the unread count as a subquery on the partial unread index. Only a
+   * page past the end (no row to carry them) asks for both counts again.
+   */
   async listForPerson(
     db: DbOrTx,
     owner: OwnerScope,
     options: { unreadOnly: boolean; limit: number; offset: number },
   ): Promise<{ rows: MessageView[]; total: number; unread: number }> {
     const where = options.unreadOnly ? unread(owner) : own(owner);
+    const unreadCount = sql<number>`(select count(*) from ${messages} m where m.person_id = ${owner.personId} and m.read_at is null)`;
     const rows = await db
-      .select({ message: messages, tenantName: tenants.name })
+      .select({
+        message: messages,
+        tenantName: tenants.name,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+        unread: unreadCount.mapWith(Number),
+      })
       .from(messages)
       .leftJoin(tenants, eq(tenants.id, messages.tenantId))
       .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(options.limit)
       .offset(options.offset);
+    const first = rows[0];
+    if (first || options.offset === 0) {
+      return {
+        rows: rows.map((r) => ({ ...r.message, tenantName: r.tenantName })),
+        total: first?.total ?? 0,
+        unread: first?.unread ?? 0,
+      };
+    }
     const [count] = await db
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
-        unread: sql<number>`count(*) filter (where ${messages.readAt} is null)`.mapWith(Number),
+        unread: unreadCount.mapWith(Number),
       })
       .from(messages)
       .where(where);
-    return {
-      rows: rows.map((r) => ({ ...r.message, tenantName: r.tenantName })),
-      total: count?.total ?? 0,
-      unread: count?.unread ?? 0,
-    };
+    return { rows: [], total: count?.total ?? 0, unread: count?.unread ?? 0 };
   },
 
   async unreadCount(db: DbOrTx, owner: OwnerScope): Promise<number> {

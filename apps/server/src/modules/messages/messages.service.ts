@@ -90,14 +90,11 @@ export const messagesService = {
       });
     }
     const window = pageWindow(query);
-    const [{ rows, total }, unreadcount] = await Promise.all([
-      messagesRepository.listForPerson(db, actor, {
-        unreadOnly: query.unreadOnly ?? false,
-        limit: window.limit,
-        offset: window.offset,
-      }),
-      messagesRepository.unreadCount(db, actor),
-    ]);
+    const { rows, total, unread } = await messagesRepository.listForPerson(db, actor, {
+      unreadOnly: query.unreadOnly ?? false,
+      limit: window.limit,
+      offset: window.offset,
+    });
     return {
       ...pagedList(
         rows.map((row) => toMessage(row, lng)),
@@ -105,7 +102,7 @@ export const messagesService = {
         window,
         'descending',
       ),
-      unreadcount,
+      unreadcount: unread,
     };
   },
 

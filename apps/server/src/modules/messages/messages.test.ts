@@ -81,6 +81,13 @@ describe('GET /api/me/messages', () => {
     expect(list).toMatchObject({ page: 2, pagesize: 2, maximumcount: 5 });
   });
 
+  it('keeps the total and the unread count on a page past the end', async () => {
+    const list = MessageListSchema.parse(
+      (await req(owner, 'GET', '/api/me/messages?page=9&pagesize=2')).json(),
+    );
+    expect(list).toMatchObject({ items: [], page: 9, maximumcount: 5, unreadcount: 5 });
+  });
+
   it("never shows another person's messages", async () => {
     const list = MessageListSchema.parse((await req(other, 'GET', '/api/me/messages')).json());
     expect(list).toMatchObject({ items: [], maximumcount: 0, unreadcount: 0 });
@@ -98,6 +105,10 @@ describe('read, unread and delete', () => {
       (await req(owner, 'GET', '/api/me/messages?unreadOnly=true')).json(),
     );
     expect(unreadOnly.items.map((m) => m.id)).not.toContain(ownerMessageId);
+    expect(unreadOnly).toMatchObject({ maximumcount: 4, unreadcount: 4 });
+    const all = MessageListSchema.parse((await req(owner, 'GET', '/api/me/messages?pagesize=2')).json());
+    expect(all).toMatchObject({ maximumcount: 5, unreadcount: 4 });
+    expect(all.items.map((m) => m.id)).toContain(ownerMessageId);
     const unread = await req(owner, 'POST', `/api/me/messages/${ownerMessageId}/unread`);
     expect(unread.json()).toMatchObject({ isRead: false, readAt: null });
     expect((await req(owner, 'GET', '/api/me/messages/unread-count')).json()).toEqual({ unreadcount: 5 });
