@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type AnyColumn,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { itemSharing, mailAddresses, persons, phoneNumbers, tenants } from '../../db/schema/index.ts';
 import type { ActorScope, OwnerScope } from '../../policy/index.ts';
@@ -239,24 +252,24 @@ export const personalDataRepository = {
     clubIds: readonly string[],
   ): Promise<{ sharing: { sharing: SharingRow; tenant: TenantRow }[]; clubs: TenantRow[] }> {
     if (itemIds.length === 0 && clubIds.length === 0) return { sharing: [], clubs: [] };
-    const rows = await db
+    const ofTheseItems = and(
+      eq(itemSharing.personId, owner.personId),
+      eq(itemSharing.itemKind, def.kind),
+      itemIds.length ? inArray(itemSharing.itemId, itemIds) : sql`false`,
+    );
+    // Two disjoint branches, each on its own index (issue 14 §3): the given clubs with their sharing rows, and
+    // the sharing rows at other clubs. `clubs.id IN (…) OR sharing.id IS NOT NULL` over one join read every club.
+    const givenClubs = db
       .select({ tenant: tenants, sharing: itemSharing })
       .from(tenants)
-      .leftJoin(
-        itemSharing,
-        and(
-          eq(itemSharing.tenantId, tenants.id),
-          eq(itemSharing.personId, owner.personId),
-          eq(itemSharing.itemKind, def.kind),
-          itemIds.length ? inArray(itemSharing.itemId, itemIds) : sql`false`,
-        ),
-      )
-      .where(
-        or(
-          clubIds.length ? inArray(tenants.id, [...clubIds]) : undefined,
-          sql`${itemSharing.id} is not null`,
-        ),
-      );
+      .leftJoin(itemSharing, and(eq(itemSharing.tenantId, tenants.id), ofTheseItems))
+      .where(clubIds.length ? inArray(tenants.id, [...clubIds]) : sql`false`);
+    const otherClubs = db
+      .select({ tenant: tenants, sharing: itemSharing })
+      .from(itemSharing)
+      .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
+      .where(and(ofTheseItems, clubIds.length ? notInArray(itemSharing.tenantId, [...clubIds]) : undefined));
+    const rows = await givenClubs.unionAll(otherClubs);
     const clubIdSet = new Set(clubIds);
     const clubs = new Map<string, TenantRow>();
     const sharing: { sharing: SharingRow; tenant: TenantRow }[] = [];

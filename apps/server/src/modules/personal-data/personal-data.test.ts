@@ -214,6 +214,22 @@ describe.each(CASES)('me/$path', (c) => {
     expect(rows.map((r) => r.tenantId)).toEqual([clubA]);
   });
 
+  it('still shows a sharing with a club the person no longer belongs to, so it can be withdrawn', async () => {
+    const [row] = await ctx.db
+      .select()
+      .from(itemSharing)
+      .where(and(eq(itemSharing.itemId, id), eq(itemSharing.tenantId, clubA)));
+    const { id: _id, ...copy } = row!;
+    await ctx.db.insert(itemSharing).values({ ...copy, tenantId: foreignClub, extern: true });
+    const listed = itemsOf(c, (await call(owner, 'GET', `/me/${c.path}`)).json()).find((i) => i.id === id) as
+      { scopedSharingTenants: { id: string; name: string; isExtern: boolean }[] } | undefined;
+    expect(listed?.scopedSharingTenants.map((t) => t.name)).toEqual(['Alpha SV', 'Beta TV', 'Fremdverein']);
+    expect(listed?.scopedSharingTenants[2]).toMatchObject({ id: foreignClub, isExtern: true });
+    await ctx.db
+      .delete(itemSharing)
+      .where(and(eq(itemSharing.itemId, id), eq(itemSharing.tenantId, foreignClub)));
+  });
+
   it.runIf(c.scoped)('shares and unshares per view, with a log row each', async () => {
     const intern = await call(owner, 'POST', `/me/${c.path}/${id}/share/intern`, {
       tenantId: clubB,
