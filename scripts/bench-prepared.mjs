@@ -6,6 +6,8 @@
  * The endpoints are measured alternately, A B A B … (BENCH_AB_ROUNDS rounds, default 3), so that both see the
  * same load from other processes. Besides req/s (noisy on a shared machine) it reports the server process's
  * own CPU time per request (utime + stime from /proc/<pid>/stat), which other processes disturb much less.
+ * BENCH_AB=named compares named reads (ADR 0034, the default) with every read sent unnamed (DB_NAMED_READS=0)
+ * instead: over HTTP only, and with PostgreSQL's CPU time per request (all `postgres` processes) next to the server's.
  * Usage: node scripts/bench-prepared.mjs  (BENCH_DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS as for bench.mjs)
  */
 import fs from 'node:fs';
@@ -23,6 +25,36 @@ const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TICK_MS = 1000 / 100; // USER_HZ
 
+/**
+ * CPU time of PostgreSQL on this machine: each postmaster's own and its ended children's (cutime, cstime) plus
+ * that of its live children (backends, walwriter, …); the sum only grows, whichever backend ends meanwhile.
+ */
+function postgresCpuMs() {
+  const procs = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      procs.push({ pid: Number(entry), ppid: Number(fields[1]), fields });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const pids = new Set(procs.map((p) => p.pid));
+  let total = 0;
+  for (const { ppid, fields } of procs) {
+    const own = Number(fields[11]) + Number(fields[12]);
+    // A postmaster (its parent is no postgres process) also carries its reaped children's time.
+    total += (pids.has(ppid) ? own : own + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+  }
+  return total;
+}
+
+const NAMED = process.env.BENCH_AB === 'named';
+const [A, B] = NAMED ? ['named reads', 'unnamed reads'] : ['prepared', 'builder'];
+
 function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
@@ -39,14 +71,16 @@ const servers = {};
 try {
   // BENCH_AB_FIRST=builder starts the builder's server first (it then migrates and seeds), to check that a
   // difference belongs to the variant and not to which instance came first.
-  const order = process.env.BENCH_AB_FIRST === 'builder' ? ['builder', 'prepared'] : ['prepared', 'builder'];
+  const order = process.env.BENCH_AB_FIRST === 'builder' ? [B, A] : [A, B];
   for (const variant of order) {
     console.error(`[ab] starting the server (${variant}) …`);
     servers[variant] = await startServer({
       env: {
         LOG_LEVEL: 'warn',
         DATABASE_URL: url.toString(),
-        DB_PREPARED: variant === 'prepared' ? '1' : '0',
+        ...(NAMED
+          ? { DB_NAMED_READS: variant === A ? '1' : '0' }
+          : { DB_PREPARED: variant === A ? '1' : '0' }),
         ...BENCH_KEY_ENV,
       },
       timeoutMs: 600_000,
@@ -66,7 +100,7 @@ try {
       'subject → person': (prepared) =>
         personsRepository.personOfSubject(handle.db, issuer, subject, prepared),
     };
-    for (const [label, call] of Object.entries(statements)) {
+    for (const [label, call] of NAMED ? [] : Object.entries(statements)) {
       const acc = { prepared: { cpu: 0, wall: 0, n: 0 }, builder: { cpu: 0, wall: 0, n: 0 } };
       for (let i = 0; i < 50; i += 1) await call(i % 2 === 0); // warm-up: JIT, pool, statement prepared
       for (let round = 0; round < ROUNDS * 2; round += 1) {
@@ -96,13 +130,14 @@ try {
           '/api/me/address',
           '/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending',
           '/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending',
+          '/api/me/cms2/blogpost?page=1&pagesize=25&top=25&orderby=CreatedAt&orderbytype=descending',
           `/api/tenants/notenant/person/${demoId('person:demo')}`,
         ];
   const results = [];
   for (const p of paths) {
-    const acc = { prepared: { req: 0, cpu: 0, secs: 0 }, builder: { req: 0, cpu: 0, secs: 0 } };
+    const acc = { [A]: { req: 0, cpu: 0, pg: 0, secs: 0 }, [B]: { req: 0, cpu: 0, pg: 0, secs: 0 } };
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const variant of round % 2 ? ['builder', 'prepared'] : ['prepared', 'builder']) {
+      for (const variant of round % 2 ? [B, A] : [A, B]) {
         const server = servers[variant];
         const headers = {
           authorization: `Bearer ${await signAccessToken(server.baseURL, demoId('account:demo'))}`,
@@ -111,6 +146,7 @@ try {
         if (probe.status !== 200) throw new Error(`${variant} ${p}: ${probe.status}`);
         await autocannon({ url: server.baseURL + p, headers, connections: CONNECTIONS, duration: 1 });
         const before = cpuMs(server.pid);
+        const pgBefore = postgresCpuMs();
         const r = await autocannon({
           url: server.baseURL + p,
           headers,
@@ -118,6 +154,7 @@ try {
           duration: DURATION,
         });
         acc[variant].cpu += cpuMs(server.pid) - before;
+        acc[variant].pg += postgresCpuMs() - pgBefore;
         acc[variant].req += r.requests.total;
         acc[variant].secs += DURATION;
         console.error(`[ab] ${p.split('?')[0]} ${variant} round ${round + 1}: ${r.requests.average} req/s`);
@@ -126,27 +163,28 @@ try {
     results.push({ path: p.split('?')[0], ...acc });
   }
   const lines = [
-    `A/B prepared statements vs Drizzle's builder (scripts/bench-prepared.mjs): ${ROUNDS} alternating rounds of ${DURATION} s per endpoint and variant, ${CONNECTIONS} connections, PostgreSQL.`,
+    `A/B ${A} vs ${B} (scripts/bench-prepared.mjs): ${ROUNDS} alternating rounds of ${DURATION} s per endpoint and variant, ${CONNECTIONS} connections, PostgreSQL.`,
     '',
-    '| Endpoint | prepared req/s | builder req/s | prepared CPU µs/request | builder CPU µs/request | CPU saved |',
-    '|---|---:|---:|---:|---:|---:|',
+    `| Endpoint | ${A} req/s | ${B} req/s | ${A}: server CPU µs/request | ${B}: server CPU µs/request | server CPU saved | ${A}: PostgreSQL CPU µs/request | ${B}: PostgreSQL CPU µs/request |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => {
-      const per = (v) => (v.cpu * 1000) / Math.max(1, v.req);
-      return `| GET ${r.path} | ${Math.round(r.prepared.req / r.prepared.secs)} | ${Math.round(r.builder.req / r.builder.secs)} | ${Math.round(per(r.prepared))} | ${Math.round(per(r.builder))} | ${(100 * (1 - per(r.prepared) / per(r.builder))).toFixed(1)} % |`;
+      const per = (v, key = 'cpu') => (v[key] * 1000) / Math.max(1, v.req);
+      return `| GET ${r.path} | ${Math.round(r[A].req / r[A].secs)} | ${Math.round(r[B].req / r[B].secs)} | ${Math.round(per(r[A]))} | ${Math.round(per(r[B]))} | ${(100 * (1 - per(r[A]) / per(r[B]))).toFixed(1)} % | ${Math.round(per(r[A], 'pg'))} | ${Math.round(per(r[B], 'pg'))} |`;
     }),
   ];
   const us = (v, key) => ((v[key] * 1000) / v.n).toFixed(0);
-  lines.push(
-    '',
-    `In process (${ROUNDS * 2} alternating blocks of ${CALLS} sequential calls per variant, one pooled connection at a time):`,
-    '',
-    '| Statement | prepared µs/call (wall) | builder µs/call (wall) | prepared client CPU µs/call | builder client CPU µs/call | client CPU saved |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...micro.map(
-      (m) =>
-        `| ${m.label} | ${us(m.prepared, 'wall')} | ${us(m.builder, 'wall')} | ${us(m.prepared, 'cpu')} | ${us(m.builder, 'cpu')} | ${(100 * (1 - m.prepared.cpu / m.builder.cpu)).toFixed(1)} % |`,
-    ),
-  );
+  if (!NAMED)
+    lines.push(
+      '',
+      `In process (${ROUNDS * 2} alternating blocks of ${CALLS} sequential calls per variant, one pooled connection at a time):`,
+      '',
+      '| Statement | prepared µs/call (wall) | builder µs/call (wall) | prepared client CPU µs/call | builder client CPU µs/call | client CPU saved |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...micro.map(
+        (m) =>
+          `| ${m.label} | ${us(m.prepared, 'wall')} | ${us(m.builder, 'wall')} | ${us(m.prepared, 'cpu')} | ${us(m.builder, 'cpu')} | ${(100 * (1 - m.prepared.cpu / m.builder.cpu)).toFixed(1)} % |`,
+      ),
+    );
   console.log(lines.join('\n'));
 } finally {
   for (const server of Object.values(servers)) await server.stop();

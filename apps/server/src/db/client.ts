@@ -25,6 +25,8 @@ export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
  * the A/B measurement of scripts/bench-prepared.mjs.
  */
 export const usePrepared = process.env.DB_PREPARED !== '0';
+/** DB_NAMED_READS=0 sends reads as unnamed statements (ADR 0034): only for the A/B of scripts/bench-prepared.mjs. */
+const namedReads = process.env.DB_NAMED_READS !== '0';
 export const queryCount = new AsyncLocalStorage<{ queries: number }>();
 const countingLogger: Logger = {
   logQuery() {
@@ -83,6 +85,51 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * Reads as named prepared statements (ADR 0034). Every query Drizzle sends to PostgreSQL is a new unnamed statement
+ * by default, so PostgreSQL parses and plans it again each time; for the list queries planning cost more than
+ * executing (about 1 ms against 0.1–0.8 ms). A read whose SQL text was seen before gets a name, node-postgres
+ * sends Parse once per connection, and PostgreSQL keeps its plan (a generic one after five executions, when that
+ * is not costlier than planning per call). The texts are shapes (values travel as parameters), so their number is
+ * bounded by the code; the cap keeps a pathological mix (e.g. `IN` lists of every length) from growing the
+ * sessions' memory: past it, statements stay unnamed.
+ */
+const READ = /^\(?\s*(select|with)\s/i;
+
+/** SQL text → statement name for reads, at most `max` names (then undefined), texts up to `maxText` characters. */
+export function statementNamer(max = 500, maxText = 16_000): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    const known = names.get(text);
+    if (known !== undefined) return known;
+    if (names.size >= max || text.length > maxText || !READ.test(text)) return undefined;
+    const name = `vh_read_${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
+/** One namer per process: a text has the same name on every connection. */
+const statementNameFor = statementNamer();
+
+type QueryConfigLike = { text?: unknown; name?: unknown };
+
+/** Gives the client's reads their statement names (see statementNameFor). */
+function nameReads(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    ...rest: unknown[]
+  ) => {
+    if (config !== null && typeof config === 'object' && !('submit' in config)) {
+      const { text, name } = config as QueryConfigLike;
+      const given = name === undefined && typeof text === 'string' ? statementNameFor(text) : undefined;
+      if (given !== undefined) return query({ ...config, name: given }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 /** How long a request waits for a pooled connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -107,6 +154,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // Every client, idle or borrowed (transactions, migrations): a listener from its first connect on.
   pool.on('connect', (client) => {
     client.on('error', report);
+    if (namedReads) nameReads(client);
   });
   // The pool re-emits an idle client's error after removing it; already reported by the listener above.
   pool.on('error', () => undefined);
