@@ -120,12 +120,14 @@ export interface EventWithCounts {
   waitingCount: number;
 }
 
-const withCounts = {
-  event: events,
-  tenantName: tenants.name,
-  participantCount: events.placeCount,
-  waitingCount: events.waitingCount,
-};
+const withCounts = { event: events, tenantName: tenants.name };
+
+/** The counts are the event row's counters (ADR 0032), read once with the row. */
+const counted = <R extends { event: EventRow; tenantName: string }>(row: R): R & EventWithCounts => ({
+  ...row,
+  participantCount: row.event.placeCount,
+  waitingCount: row.event.waitingCount,
+});
 
 export interface EventFilters {
   keyword?: string;
@@ -198,10 +200,10 @@ export const eventsRepository = {
       .orderBy(primary, asc(events.id))
       .limit(options.limit)
       .offset(options.offset);
-    if (rows.length > 0) return { rows, total: rows[0]!.total };
-    if (options.offset === 0) return { rows, total: 0 };
+    if (rows.length > 0) return { rows: rows.map(counted), total: rows[0]!.total };
+    if (options.offset === 0) return { rows: [], total: 0 };
     const [count] = await db.select({ n: total }).from(sql`(select 1) as one`);
-    return { rows, total: count?.n ?? 0 };
+    return { rows: [], total: count?.n ?? 0 };
   },
 
   async findVisible(db: DbOrTx, scope: EventScope, eventId: string): Promise<EventWithCounts | undefined> {
@@ -212,7 +214,7 @@ export const eventsRepository = {
       .innerJoin(tenants, eq(tenants.id, events.tenantId))
       .where(and(eq(events.id, eventId), visibleTo(scope)))
       .limit(1);
-    return row;
+    return row && counted(row);
   },
 
   /** Locks the event row for the rest of the transaction (registrations on it serialise here). */
