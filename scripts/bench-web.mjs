@@ -15,6 +15,7 @@
  * Run it on a quiet machine: CPU contention shows up directly in TBT and the score.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
@@ -99,6 +100,12 @@ async function audit(port, url) {
     logLevel: 'error',
     onlyCategories: ['performance'],
   });
+  // BENCH_WEB_LHR_DIR: keep each Lighthouse report (JSON), e.g. to read its main-thread and bootup audits.
+  if (process.env.BENCH_WEB_LHR_DIR) {
+    fs.mkdirSync(process.env.BENCH_WEB_LHR_DIR, { recursive: true });
+    const file = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.BENCH_WEB_LHR_DIR, file), JSON.stringify(result.lhr));
+  }
   return summary(result.lhr);
 }
 

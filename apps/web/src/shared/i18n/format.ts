@@ -5,39 +5,74 @@ import { uiLocale } from './locale.ts';
  * Invalid or missing input gives ''.
  */
 
+/**
+ * One formatter per locale and option set, made on first use: creating an `Intl.DateTimeFormat` costs far more
+ * than formatting with it, and a list formats every row's dates. The option sets below are constants, so their
+ * identity is the key.
+ */
+const dateFormats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = uiLocale(language).intl;
+  let byLocale = dateFormats.get(options);
+  if (!byLocale) dateFormats.set(options, (byLocale = new Map<string, Intl.DateTimeFormat>()));
+  let format = byLocale.get(locale);
+  if (!format) byLocale.set(locale, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const LONG_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'full' };
+const SHORT_DATE: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+};
+const WEEKDAY_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DAY_TIME: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 /** A calendar date (YYYY-MM-DD), whatever the time zone: de `21.11.2026`, en `21 Nov 2026`. */
 export function formatDay(isoDate: string | null | undefined, language: string | undefined): string {
   if (!isoDate) return '';
   const date = new Date(`${isoDate}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(uiLocale(language).intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    date,
-  );
+  return dateFormat(language, DAY).format(date);
 }
 
 /** The local date of a point in time: de `21.11.2026`. */
 export function formatDate(iso: string | null | undefined, language: string | undefined): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(uiLocale(language).intl, { dateStyle: 'medium' }).format(date);
+  return dateFormat(language, DATE).format(date);
 }
 
 /** The local date and time of a point in time: de `21.11.2026, 18:30`. */
 export function formatDateTime(iso: string | null | undefined, language: string | undefined): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(uiLocale(language).intl, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return dateFormat(language, DATE_TIME).format(date);
 }
 
 /** An amount in a currency: de `1.234,56 €`, en `€1,234.56`. */
 export function formatMoney(amount: number, currency: string, language: string | undefined): string {
-  return new Intl.NumberFormat(uiLocale(language).intl, { style: 'currency', currency }).format(amount);
+  const locale = uiLocale(language).intl;
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format)
+    moneyFormats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return format.format(amount);
 }
 
-const intlFormat = (language: string | undefined, options: Intl.DateTimeFormatOptions, date: Date) =>
-  new Intl.DateTimeFormat(uiLocale(language).intl, options).format(date);
 const valid = (iso: string | Date | null | undefined): Date | null => {
   const date = iso instanceof Date ? iso : iso ? new Date(iso) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
@@ -46,15 +81,13 @@ const valid = (iso: string | Date | null | undefined): Date | null => {
 /** The local date with its weekday, written out: de `Samstag, 21. November 2026`, en `Saturday, 21 November 2026`. */
 export function formatLongDate(iso: string | Date | null | undefined, language: string | undefined): string {
   const date = valid(iso);
-  return date ? intlFormat(language, { dateStyle: 'full' }, date) : '';
+  return date ? dateFormat(language, LONG_DATE).format(date) : '';
 }
 
 /** The local date with a short weekday: de `Sa., 21. Nov. 2026`, en `Sat, 21 Nov 2026`. */
 export function formatShortDate(iso: string | Date | null | undefined, language: string | undefined): string {
   const date = valid(iso);
-  return date
-    ? intlFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, date)
-    : '';
+  return date ? dateFormat(language, SHORT_DATE).format(date) : '';
 }
 
 /** Weekday and day without the year (a calendar's agenda): de `Sa., 21. Nov.`, en `Sat 21 Nov`. */
@@ -63,13 +96,13 @@ export function formatWeekdayDay(
   language: string | undefined,
 ): string {
   const date = valid(iso);
-  return date ? intlFormat(language, { weekday: 'short', day: 'numeric', month: 'short' }, date) : '';
+  return date ? dateFormat(language, WEEKDAY_DAY).format(date) : '';
 }
 
 /** The local time: `18:30` (24-hour clock in both languages). */
 export function formatTime(iso: string | Date | null | undefined, language: string | undefined): string {
   const date = valid(iso);
-  return date ? intlFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, date) : '';
+  return date ? dateFormat(language, TIME).format(date) : '';
 }
 
 /**
@@ -85,11 +118,6 @@ export function formatTimeRange(
   const e = valid(end);
   if (!s || !e) return '';
   if (s.toDateString() === e.toDateString()) return `${formatTime(s, language)} – ${formatTime(e, language)}`;
-  const dayTime = (d: Date) =>
-    intlFormat(
-      language,
-      { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-      d,
-    );
+  const dayTime = (d: Date) => dateFormat(language, DAY_TIME).format(d);
   return `${dayTime(s)} – ${dayTime(e)}`;
 }

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatDateTime,
@@ -73,5 +73,19 @@ describe('formatting in the UI language', () => {
     expect(formatTimeRange(start, later, 'de')).toBe('22. Nov., 09:00 – 24. Nov., 17:00');
     expect(formatTimeRange(start, later, 'en')).toBe('22 Nov, 09:00 – 24 Nov, 17:00');
     expect(formatShortDate('kaputt', 'de')).toBe('');
+  });
+
+  it('makes each formatter once per language, not once per date (a list formats every row)', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const rows = Array.from({ length: 50 }, (_, i) => new Date(2027, 0, 1 + i, 18, 30).toISOString());
+      const german = rows.map((iso) => formatDateTime(iso, 'de'));
+      const english = rows.map((iso) => formatDateTime(iso, 'en'));
+      expect(german[0]).toBe('01.01.2027, 18:30');
+      expect(english[1]).toBe('2 Jan 2027, 18:30');
+      expect(made.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
