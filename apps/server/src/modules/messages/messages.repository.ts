@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
@@ -9,6 +9,40 @@ export type MessageView = MessageRow & { tenantName: string | null };
 
 const own = (owner: OwnerScope) => eq(messages.personId, owner.personId);
 const unread = (owner: OwnerScope) => and(own(owner), isNull(messages.readAt));
+
+const unreadCount = (personId: SQLWrapper | string) =>
+  sql<number>`(select count(*) from ${messages} m where m.person_id = ${personId} and m.read_at is null)`;
+
+/** A page of the person's messages (all or only the unread), newest first, with both counts. */
+function pageQuery(db: DbOrTx, unreadOnly: boolean) {
+  const personId = sql.placeholder('personId');
+  return db
+    .select({
+      message: messages,
+      tenantName: tenants.name,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: unreadCount(personId).mapWith(Number),
+    })
+    .from(messages)
+    .leftJoin(tenants, eq(tenants.id, messages.tenantId))
+    .where(and(eq(messages.personId, personId), unreadOnly ? isNull(messages.readAt) : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(unreadOnly ? 'messages_page_unread' : 'messages_page');
+}
+
+/** Built once per database (issue 14 §5: building the query cost more than running it). */
+const preparedPages = new WeakMap<
+  object,
+  { all?: ReturnType<typeof pageQuery>; unread?: ReturnType<typeof pageQuery> }
+>();
+function preparedPage(db: DbOrTx, unreadOnly: boolean) {
+  let pages = preparedPages.get(db);
+  if (!pages) preparedPages.set(db, (pages = {}));
+  const key = unreadOnly ? 'unread' : 'all';
+  return (pages[key] ??= pageQuery(db, unreadOnly));
+}
 
 export const messagesRepository = {
   /**
@@ -21,21 +55,11 @@ export const messagesRepository = {
     owner: OwnerScope,
     options: { unreadOnly: boolean; limit: number; offset: number },
   ): Promise<{ rows: MessageView[]; total: number; unread: number }> {
-    const where = options.unreadOnly ? unread(owner) : own(owner);
-    const unreadCount = sql<number>`(select count(*) from ${messages} m where m.person_id = ${owner.personId} and m.read_at is null)`;
-    const rows = await db
-      .select({
-        message: messages,
-        tenantName: tenants.name,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-        unread: unreadCount.mapWith(Number),
-      })
-      .from(messages)
-      .leftJoin(tenants, eq(tenants.id, messages.tenantId))
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(options.limit)
-      .offset(options.offset);
+    const rows = await preparedPage(db, options.unreadOnly).execute({
+      personId: owner.personId,
+      limit: options.limit,
+      offset: options.offset,
+    });
     const first = rows[0];
     if (first || options.offset === 0) {
       return {
@@ -47,10 +71,10 @@ export const messagesRepository = {
     const [count] = await db
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
-        unread: unreadCount.mapWith(Number),
+        unread: unreadCount(owner.personId).mapWith(Number),
       })
       .from(messages)
-      .where(where);
+      .where(options.unreadOnly ? unread(owner) : own(owner));
     return { rows: [], total: count?.total ?? 0, unread: count?.unread ?? 0 };
   },
 
