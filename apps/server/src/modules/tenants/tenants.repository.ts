@@ -1,10 +1,49 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
 import type { MembershipRole } from '@vereinsheim/contracts';
 import { activeMembership } from '../../policy/index.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
+
+/** The person's clubs with their roles, by name, with the total (a window over the grouped rows). */
+function clubsQuery(
+  db: DbOrTx,
+  personId: string | Placeholder,
+  order: 'ascending' | 'descending',
+  keyword?: SQL,
+) {
+  return db
+    .select({
+      tenant: tenants,
+      roles: sql<
+        MembershipRole[]
+      >`array_agg(distinct ${memberships.role}::text order by ${memberships.role}::text)`,
+      // Only a page past the end asks for the total again.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(tenants)
+    .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
+    .where(and(eq(memberships.personId, personId), activeMembership(), keyword))
+    .groupBy(tenants.id)
+    .orderBy(order === 'ascending' ? asc(tenants.name) : desc(tenants.name), asc(tenants.id));
+}
+
+/** Without a keyword (the dashboard, the club switch) a Drizzle prepared statement per order, built once. */
+const preparedByDb = new WeakMap<object, Map<string, ReturnType<typeof prepareClubs>>>();
+function prepareClubs(db: DbOrTx, order: 'ascending' | 'descending') {
+  return clubsQuery(db, sql.placeholder('personId'), order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`person_clubs_${order}`);
+}
+function preparedClubs(db: DbOrTx, order: 'ascending' | 'descending') {
+  let byOrder = preparedByDb.get(db);
+  if (!byOrder) preparedByDb.set(db, (byOrder = new Map<string, ReturnType<typeof prepareClubs>>()));
+  let statement = byOrder.get(order);
+  if (!statement) byOrder.set(order, (statement = prepareClubs(db, order)));
+  return statement;
+}
 
 export const tenantsRepository = {
   /** The clubs the person currently belongs to, with their roles there. */
@@ -13,35 +52,24 @@ export const tenantsRepository = {
     personId: string,
     options: { keyword?: string; order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{ rows: (TenantRow & { roles: MembershipRole[] })[]; total: number }> {
-    const where = and(
-      eq(memberships.personId, personId),
-      activeMembership(),
-      options.keyword ? ilike(tenants.name, `%${options.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-    );
-    const rows = await db
-      .select({
-        tenant: tenants,
-        roles: sql<
-          MembershipRole[]
-        >`array_agg(distinct ${memberships.role}::text order by ${memberships.role}::text)`,
-        // The total with the page (window over the grouped rows); only a page past the end asks again.
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(tenants)
-      .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
-      .where(where)
-      .groupBy(tenants.id)
-      .orderBy(options.order === 'ascending' ? asc(tenants.name) : desc(tenants.name), asc(tenants.id))
-      .limit(options.limit)
-      .offset(options.offset);
+    const keyword = options.keyword
+      ? ilike(tenants.name, `%${options.keyword.replace(/[\\%_]/g, '\\$&')}%`)
+      : undefined;
+    const rows = keyword
+      ? await clubsQuery(db, personId, options.order, keyword).limit(options.limit).offset(options.offset)
+      : await preparedClubs(db, options.order).execute({
+          personId,
+          limit: options.limit,
+          offset: options.offset,
+        });
     if (rows.length > 0 || options.offset === 0)
       return { rows: rows.map((r) => ({ ...r.tenant, roles: r.roles })), total: rows[0]?.total ?? 0 };
     const [count] = await db
       .select({ n: sql<number>`count(distinct ${tenants.id})`.mapWith(Number) })
       .from(tenants)
       .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
-      .where(where);
-    return { rows: rows.map((r) => ({ ...r.tenant, roles: r.roles })), total: count?.n ?? 0 };
+      .where(and(eq(memberships.personId, personId), activeMembership(), keyword));
+    return { rows: [], total: count?.n ?? 0 };
   },
 
   async byIds(db: DbOrTx, tenantIds: readonly string[]): Promise<TenantRow[]> {
