@@ -130,6 +130,22 @@ function nameReads(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * A Drizzle prepared statement per database handle and key (e.g. the sort order), built on first use: the common
+ * shape of a hot list is built once instead of on every request (ADR 0034, amendment). A transaction is its own
+ * handle, so a list read inside one builds its statement there.
+ */
+export function preparedPerDatabase<K, P>(build: (db: DbOrTx, key: K) => P): (db: DbOrTx, key: K) => P {
+  const byDatabase = new WeakMap<object, Map<K, P>>();
+  return (db, key) => {
+    let byKey = byDatabase.get(db);
+    if (!byKey) byDatabase.set(db, (byKey = new Map<K, P>()));
+    let statement = byKey.get(key);
+    if (!statement) byKey.set(key, (statement = build(db, key)));
+    return statement;
+  };
+}
+
 /** How long a request waits for a pooled connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 

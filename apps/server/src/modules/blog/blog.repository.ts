@@ -12,7 +12,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import { blogPostReads, blogPosts, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
 
@@ -115,20 +115,12 @@ function pageQuery(db: DbOrTx, input: Input, order: 'ascending' | 'descending', 
  * The list without a keyword (the news page, the dashboard) as a Drizzle prepared statement per database and
  * order: built once, not per request (issue 14 §5; Drizzle's building was a fifth of the endpoint's CPU).
  */
-const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePage>>>();
-function preparePage(db: DbOrTx, order: 'ascending' | 'descending') {
-  return pageQuery(db, (name) => sql.placeholder(name), order)
+const preparedPage = preparedPerDatabase((db, order: 'ascending' | 'descending') =>
+  pageQuery(db, (name) => sql.placeholder(name), order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`blog_page_${order}`);
-}
-function preparedPage(db: DbOrTx, order: 'ascending' | 'descending') {
-  let byOrder = preparedPages.get(db);
-  if (!byOrder) preparedPages.set(db, (byOrder = new Map<string, ReturnType<typeof preparePage>>()));
-  let statement = byOrder.get(order);
-  if (!statement) byOrder.set(order, (statement = preparePage(db, order)));
-  return statement;
-}
+    .prepare(`blog_page_${order}`),
+);
 
 export const blogRepository = {
   async list(

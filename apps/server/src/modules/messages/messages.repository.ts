@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import { messages, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
 
@@ -13,8 +13,8 @@ const unread = (owner: OwnerScope) => and(own(owner), isNull(messages.readAt));
 const unreadCount = (personId: SQLWrapper | string) =>
   sql<number>`(select count(*) from ${messages} m where m.person_id = ${personId} and m.read_at is null)`;
 
-/** A page of the person's messages (all or only the unread), newest first, with both counts. */
-function pageQuery(db: DbOrTx, unreadOnly: boolean) {
+/** A page of the person's messages (all or only the unread), newest first, with both counts; built once. */
+const preparedPage = preparedPerDatabase((db, unreadOnly: boolean) => {
   const personId = sql.placeholder('personId');
   return db
     .select({
@@ -30,19 +30,7 @@ function pageQuery(db: DbOrTx, unreadOnly: boolean) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(unreadOnly ? 'messages_page_unread' : 'messages_page');
-}
-
-/** Built once per database (issue 14 §5: building the query cost more than running it). */
-const preparedPages = new WeakMap<
-  object,
-  { all?: ReturnType<typeof pageQuery>; unread?: ReturnType<typeof pageQuery> }
->();
-function preparedPage(db: DbOrTx, unreadOnly: boolean) {
-  let pages = preparedPages.get(db);
-  if (!pages) preparedPages.set(db, (pages = {}));
-  const key = unreadOnly ? 'unread' : 'all';
-  return (pages[key] ??= pageQuery(db, unreadOnly));
-}
+});
 
 export const messagesRepository = {
   /**

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
 import type { MembershipRole } from '@vereinsheim/contracts';
 import { activeMembership } from '../../policy/index.ts';
@@ -30,20 +30,12 @@ function clubsQuery(
 }
 
 /** Without a keyword (the dashboard, the club switch) a Drizzle prepared statement per order, built once. */
-const preparedByDb = new WeakMap<object, Map<string, ReturnType<typeof prepareClubs>>>();
-function prepareClubs(db: DbOrTx, order: 'ascending' | 'descending') {
-  return clubsQuery(db, sql.placeholder('personId'), order)
+const preparedClubs = preparedPerDatabase((db, order: 'ascending' | 'descending') =>
+  clubsQuery(db, sql.placeholder('personId'), order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`person_clubs_${order}`);
-}
-function preparedClubs(db: DbOrTx, order: 'ascending' | 'descending') {
-  let byOrder = preparedByDb.get(db);
-  if (!byOrder) preparedByDb.set(db, (byOrder = new Map<string, ReturnType<typeof prepareClubs>>()));
-  let statement = byOrder.get(order);
-  if (!statement) byOrder.set(order, (statement = prepareClubs(db, order)));
-  return statement;
-}
+    .prepare(`person_clubs_${order}`),
+);
 
 export const tenantsRepository = {
   /** The clubs the person currently belongs to, with their roles there. */
