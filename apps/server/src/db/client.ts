@@ -25,7 +25,10 @@ export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
  * the A/B measurement of scripts/bench-prepared.mjs.
  */
 export const usePrepared = process.env.DB_PREPARED !== '0';
-/** DB_NAMED_READS=0 sends reads as unnamed statements (ADR 0034): only for the A/B of scripts/bench-prepared.mjs. */
+/**
+ * DB_NAMED_READS=0 sends reads as unnamed statements (ADR 0034): for PgBouncer in transaction mode before 1.21
+ * (with DB_PREPARED=0, docs/operations.md) and for the A/B of scripts/bench-prepared.mjs.
+ */
 const namedReads = process.env.DB_NAMED_READS !== '0';
 export const queryCount = new AsyncLocalStorage<{ queries: number }>();
 const countingLogger: Logger = {
