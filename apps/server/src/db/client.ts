@@ -20,14 +20,16 @@ import * as schema from './schema/index.ts';
 export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
 
 /**
- * The hot queries that every request asks (actor scope, subject → person) are sent as named prepared
- * statements built once (ADR 0020). DB_PREPARED=0 builds them per call with Drizzle's builder instead: only for
+ * The hot queries that every request asks (actor scope, subject → person) and the hot lists (preparedPerDatabase)
+ * are built once (ADR 0020, ADR 0034). DB_PREPARED=0 builds them per call with Drizzle's builder instead: only for
  * the A/B measurement of scripts/bench-prepared.mjs.
  */
 export const usePrepared = process.env.DB_PREPARED !== '0';
 /**
- * DB_NAMED_READS=0 sends reads as unnamed statements (ADR 0034): for PgBouncer in transaction mode before 1.21
- * (with DB_PREPARED=0, docs/operations.md) and for the A/B of scripts/bench-prepared.mjs.
+ * DB_NAMED_READS=0 sends every statement unnamed (ADR 0034): the reads are not named, and the names of the
+ * statements built once (Drizzle's `.prepare(name)`: actor scope, subject → person, the hot lists) are dropped
+ * before they reach node-postgres. For PgBouncer in transaction mode before 1.21 (docs/operations.md) and for the
+ * A/B of scripts/bench-prepared.mjs.
  */
 const namedReads = process.env.DB_NAMED_READS !== '0';
 export const queryCount = new AsyncLocalStorage<{ queries: number }>();
@@ -112,13 +114,10 @@ export function statementNamer(max = 500, maxText = 16_000): (text: string) => s
   };
 }
 
-/** One namer per process: a text has the same name on every connection. */
-const statementNameFor = statementNamer();
-
 type QueryConfigLike = { text?: unknown; name?: unknown };
 
-/** Gives the client's reads their statement names (see statementNameFor). */
-function nameReads(client: pg.PoolClient): void {
+/** Gives the client's reads their statement names (one namer per pool: a text has one name on every connection). */
+function nameReads(client: pg.PoolClient, statementNameFor: (text: string) => string | undefined): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
     config: unknown,
@@ -134,13 +133,37 @@ function nameReads(client: pg.PoolClient): void {
 }
 
 /**
+ * Sends the client's every statement unnamed (DB_NAMED_READS=0): a statement built once with Drizzle's
+ * `.prepare(name)` keeps its SQL text and parameters, but no name reaches PostgreSQL, so a pooler that hands each
+ * transaction another server connection never meets a statement it has not parsed.
+ */
+function unnameStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    ...rest: unknown[]
+  ) => {
+    if (config !== null && typeof config === 'object' && !('submit' in config) && 'name' in config) {
+      const { name: _dropped, ...unnamed } = config as QueryConfigLike;
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
+/**
  * A Drizzle prepared statement per database handle and key (e.g. the sort order), built on first use: the common
  * shape of a hot list is built once instead of on every request (ADR 0034, amendment). A transaction is its own
- * handle, so a list read inside one builds its statement there.
+ * handle, so a list read inside one builds its statement there. With DB_PREPARED=0 it is built on every call (the
+ * A/B of scripts/bench-prepared.mjs).
  */
-export function preparedPerDatabase<K, P>(build: (db: DbOrTx, key: K) => P): (db: DbOrTx, key: K) => P {
+export function preparedPerDatabase<K, P>(
+  build: (db: DbOrTx, key: K) => P,
+  builtOnce = usePrepared,
+): (db: DbOrTx, key: K) => P {
   const byDatabase = new WeakMap<object, Map<K, P>>();
   return (db, key) => {
+    if (!builtOnce) return build(db, key);
     let byKey = byDatabase.get(db);
     if (!byKey) byDatabase.set(db, (byKey = new Map<K, P>()));
     let statement = byKey.get(key);
@@ -158,8 +181,14 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * listens only while a client is idle, so a client borrowed by a transaction that is between two queries had no
  * listener and the unhandled `error` event ended the process. With the listener the client is marked broken,
  * its next query rejects (the request answers 503, see db/errors.ts), and the pool discards it on release.
+ * `namedStatements` (default: DB_NAMED_READS) names the reads, or else sends every statement unnamed.
  */
-export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+export function openPostgres(
+  url: string,
+  poolSize = 10,
+  options: { namedStatements?: boolean } = {},
+): DatabaseHandle {
+  const nameFor = (options.namedStatements ?? namedReads) ? statementNamer() : undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -173,7 +202,8 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // Every client, idle or borrowed (transactions, migrations): a listener from its first connect on.
   pool.on('connect', (client) => {
     client.on('error', report);
-    if (namedReads) nameReads(client);
+    if (nameFor) nameReads(client, nameFor);
+    else unnameStatements(client);
   });
   // The pool re-emits an idle client's error after removing it; already reported by the listener above.
   pool.on('error', () => undefined);

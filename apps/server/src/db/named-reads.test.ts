@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.ts';
-import { statementNamer, type DatabaseHandle } from './client.ts';
+import { openPostgres, statementNamer, type DatabaseHandle } from './client.ts';
 import { tenants } from './schema/index.ts';
 
 describe('statementNamer (ADR 0034)', () => {
@@ -52,5 +52,45 @@ describe.skipIf(!inject('databaseUrl'))('reads as named prepared statements on P
     const read = prepared.find((p) => p.statement.startsWith('select "name" from "tenants"'));
     expect(read).toMatchObject({ name: expect.stringMatching(/^vh_read_/), runs: 6 });
     expect(prepared.filter((p) => p.statement.startsWith('insert'))).toEqual([]);
+  });
+
+  /** Six runs of a read built by the builder and of one built once with a name, in one transaction (one connection). */
+  async function statementsAfterReads(db: DatabaseHandle['db'], statementName: string) {
+    return db.transaction(async (tx) => {
+      const id = '00000000-0000-4000-8000-000000000002';
+      await tx
+        .insert(tenants)
+        .values({ id, slug: statementName, name: 'Einmal gebaut' })
+        .onConflictDoNothing();
+      const builtOnce = tx
+        .select({ slug: tenants.slug })
+        .from(tenants)
+        .where(eq(tenants.id, sql.placeholder('id')))
+        .prepare(statementName);
+      for (let i = 0; i < 6; i += 1) {
+        expect(await builtOnce.execute({ id })).toHaveLength(1);
+        expect(await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, id))).toHaveLength(
+          1,
+        );
+      }
+      const { rows } = await tx.execute<{ name: string; statement: string }>(
+        sql.raw('select name, statement from pg_prepared_statements'),
+      );
+      return rows;
+    });
+  }
+
+  it('keeps the name of a statement built once (Drizzle prepare)', async () => {
+    const prepared = await statementsAfterReads(handle.db, 'vh_test_built_once');
+    expect(prepared.map((p) => p.name)).toContain('vh_test_built_once');
+  });
+
+  it('with named statements off (DB_NAMED_READS=0, PgBouncer before 1.21) sends no statement with a name', async () => {
+    const unnamed = openPostgres(handle.pool!.options.connectionString!, 2, { namedStatements: false });
+    try {
+      expect(await statementsAfterReads(unnamed.db, 'vh_test_unnamed')).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
   });
 });
