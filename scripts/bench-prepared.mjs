@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * A/B of the data-access approach (issue 14 §5, ADR 0020): the same server code started twice on the same
- * fresh PostgreSQL database, once with the hot per-request queries (actor scope, subject → person) as named
- * prepared statements (DB_PREPARED=1, the default) and once built per call by Drizzle's builder (DB_PREPARED=0).
+ * fresh PostgreSQL database, once with the hot per-request queries (actor scope, subject → person) and the hot
+ * lists (news, messages, the person's clubs, my registrations) built once as Drizzle prepared statements
+ * (DB_PREPARED=1, the default) and once built per call by Drizzle's builder (DB_PREPARED=0).
  * The endpoints are measured alternately, A B A B … (BENCH_AB_ROUNDS rounds, default 3), so that both see the
  * same load from other processes. Besides req/s (noisy on a shared machine) it reports the server process's
  * own CPU time per request (utime + stime from /proc/<pid>/stat), which other processes disturb much less.
@@ -123,16 +124,21 @@ try {
   }
 
   // 2. Over HTTP: the endpoints, alternating between the two servers.
+  //    BENCH_AB_PATHS (comma-separated) measures only those.
   const paths =
     process.env.BENCH_AB_HTTP === 'off'
       ? []
-      : [
-          '/api/me/address',
-          '/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending',
-          '/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending',
-          '/api/me/cms2/blogpost?page=1&pagesize=25&top=25&orderby=CreatedAt&orderbytype=descending',
-          `/api/tenants/notenant/person/${demoId('person:demo')}`,
-        ];
+      : process.env.BENCH_AB_PATHS
+        ? process.env.BENCH_AB_PATHS.split(',')
+        : [
+            '/api/me/address',
+            '/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending',
+            '/api/me/tenant/find?page=1&top=200&orderby=name&orderbytype=ascending',
+            '/api/me/cms2/blogpost?page=1&pagesize=25&top=25&orderby=CreatedAt&orderbytype=descending',
+            '/api/me/event/registrations?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending',
+            '/api/me/messages?page=1&pagesize=3&top=3&unreadOnly=true',
+            `/api/tenants/notenant/person/${demoId('person:demo')}`,
+          ];
   const results = [];
   for (const p of paths) {
     const acc = { [A]: { req: 0, cpu: 0, pg: 0, secs: 0 }, [B]: { req: 0, cpu: 0, pg: 0, secs: 0 } };

@@ -3,7 +3,6 @@ import {
   asc,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
@@ -15,9 +14,10 @@ import {
   type AnyColumn,
   type Table,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { RegistrationStatus } from '@vereinsheim/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import {
   calendarFeeds,
   eventContactPersons,
@@ -137,6 +137,98 @@ export interface EventFilters {
   divisionIds?: string[];
   disciplineIds?: string[];
 }
+
+/** The person's registrations: which filters are given, and the order (the shape of the list's statement). */
+interface MyRegistrationsOptions {
+  includeCancelled: boolean;
+  /** Only events that end after this moment. */
+  endsAfter?: Date;
+  tenantIds?: string[];
+  statuses?: RegistrationRow['status'][];
+  orderBy: 'start' | 'registered';
+  order: 'ascending' | 'descending';
+  limit: number;
+  offset: number;
+}
+
+type MyRegistrationsInput = (name: 'personId' | 'endsAfter' | 'tenantIds' | 'statuses') => SQLWrapper;
+
+/** The filters of the person's registrations; the values come as parameters (array parameters for the lists). */
+function myRegistrationsWhere(shape: MyRegistrationsShape, input: MyRegistrationsInput): SQL {
+  return and(
+    sql`${eventRegistrations.personId} = ${input('personId')}`,
+    shape.includeCancelled ? undefined : ne(eventRegistrations.status, 'cancelled'),
+    shape.endsAfter ? sql`${events.endsAt} > ${input('endsAfter')}::timestamptz` : undefined,
+    shape.tenantIds ? sql`${events.tenantId} = any(${input('tenantIds')}::uuid[])` : undefined,
+    shape.statuses
+      ? sql`${eventRegistrations.status} = any(${input('statuses')}::registration_status[])`
+      : undefined,
+  )!;
+}
+
+type MyRegistrationsShape = Pick<MyRegistrationsOptions, 'includeCancelled' | 'orderBy' | 'order'> & {
+  endsAfter: boolean;
+  tenantIds: boolean;
+  statuses: boolean;
+};
+
+/** Which filters are given, and the order. */
+const myRegistrationsShape = (options: MyRegistrationsOptions): MyRegistrationsShape => ({
+  includeCancelled: options.includeCancelled,
+  endsAfter: options.endsAfter !== undefined,
+  tenantIds: options.tenantIds !== undefined,
+  statuses: options.statuses !== undefined,
+  orderBy: options.orderBy,
+  order: options.order,
+});
+
+/** The shape as a key: at most 2⁶ texts, each a statement of its own. */
+const shapeKey = (shape: MyRegistrationsShape): string =>
+  [
+    shape.includeCancelled ? 'all' : 'active',
+    shape.endsAfter ? 'ending' : '',
+    shape.tenantIds ? 'clubs' : '',
+    shape.statuses ? 'statuses' : '',
+    shape.orderBy,
+    shape.order,
+  ].join('_');
+
+/**
+ * The person's registrations, one page with the total, as a Drizzle prepared statement per database and shape,
+ * built once (issue 14 §5, ADR 0034 amendment): "my registrations" and the dashboard's next events ask it.
+ */
+const preparedMyRegistrations = preparedPerDatabase((db, key: string) => {
+  const [cancelled, endsAfter, tenantIds, statuses, orderBy, order] = key.split('_');
+  const shape: MyRegistrationsShape = {
+    includeCancelled: cancelled === 'all',
+    endsAfter: endsAfter !== '',
+    tenantIds: tenantIds !== '',
+    statuses: statuses !== '',
+    orderBy: orderBy as MyRegistrationsShape['orderBy'],
+    order: order as MyRegistrationsShape['order'],
+  };
+  const dir = shape.order === 'ascending' ? asc : desc;
+  return db
+    .select({
+      registration: eventRegistrations,
+      event: events,
+      tenantName: tenants.name,
+      waitingPosition: WAITING_POSITION,
+      bookedOptions: BOOKED_OPTIONS,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .innerJoin(tenants, eq(tenants.id, events.tenantId))
+    .where(myRegistrationsWhere(shape, (name) => sql.placeholder(name)))
+    .orderBy(
+      shape.orderBy === 'start' ? dir(events.startsAt) : dir(eventRegistrations.registeredAt),
+      asc(eventRegistrations.id),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`my_registrations_${key}`);
+});
 
 export const eventsRepository = {
   async list(
@@ -645,17 +737,7 @@ export const eventsRepository = {
   async myRegistrations(
     db: DbOrTx,
     owner: OwnerScope,
-    options: {
-      includeCancelled: boolean;
-      /** Only events that end after this moment. */
-      endsAfter?: Date;
-      tenantIds?: string[];
-      statuses?: RegistrationRow['status'][];
-      orderBy: 'start' | 'registered';
-      order: 'ascending' | 'descending';
-      limit: number;
-      offset: number;
-    },
+    options: MyRegistrationsOptions,
   ): Promise<{
     rows: {
       registration: RegistrationRow;
@@ -666,33 +748,16 @@ export const eventsRepository = {
     }[];
     total: number;
   }> {
-    const where = and(
-      eq(eventRegistrations.personId, owner.personId),
-      options.includeCancelled ? undefined : ne(eventRegistrations.status, 'cancelled'),
-      options.endsAfter ? gt(events.endsAt, options.endsAfter) : undefined,
-      options.tenantIds ? inArray(events.tenantId, options.tenantIds) : undefined,
-      options.statuses ? inArray(eventRegistrations.status, options.statuses) : undefined,
-    );
-    const dir = options.order === 'ascending' ? asc : desc;
-    const found = await db
-      .select({
-        registration: eventRegistrations,
-        event: events,
-        tenantName: tenants.name,
-        waitingPosition: WAITING_POSITION,
-        bookedOptions: BOOKED_OPTIONS,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(eventRegistrations)
-      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-      .innerJoin(tenants, eq(tenants.id, events.tenantId))
-      .where(where)
-      .orderBy(
-        options.orderBy === 'start' ? dir(events.startsAt) : dir(eventRegistrations.registeredAt),
-        asc(eventRegistrations.id),
-      )
-      .limit(options.limit)
-      .offset(options.offset);
+    const values = {
+      personId: owner.personId,
+      endsAfter: options.endsAfter?.toISOString(),
+      tenantIds: options.tenantIds,
+      statuses: options.statuses,
+      limit: options.limit,
+      offset: options.offset,
+    };
+    const shape = myRegistrationsShape(options);
+    const found = await preparedMyRegistrations(db, shapeKey(shape)).execute(values);
     const rows = found.map(({ registration, event, tenantName, waitingPosition, bookedOptions }) => ({
       registration,
       event,
@@ -706,7 +771,7 @@ export const eventsRepository = {
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(eventRegistrations)
       .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-      .where(where);
+      .where(myRegistrationsWhere(shape, (name) => sql.param(values[name])));
     return { rows, total: count?.n ?? 0 };
   },
 

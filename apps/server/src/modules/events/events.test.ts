@@ -628,6 +628,20 @@ describe('GET /api/me/event/registrations', () => {
     expect(await names(`from=${now}&tenantIds=${club}`)).toEqual(['Dabei', 'Eingeladen']);
     expect(await names(`from=${now}&tenantId=${second}`)).toEqual(['Zweitverein-Fest']);
     expect(await names(`status=invited`)).toEqual(['Eingeladen']);
+    // Several states, several filters at once, and the other direction: each combination is its own statement.
+    expect(await names(`status=invited,participating&from=${now}&orderbytype=descending`)).toEqual([
+      'Zweitverein-Fest',
+      'Eingeladen',
+      'Dabei',
+    ]);
+    expect(
+      (
+        await names(
+          `status=invited,participating&includeCancelled=true&tenantIds=${club}&orderby=RegisteredAt`,
+        )
+      ).sort(),
+    ).toEqual(['Dabei', 'Eingeladen', 'Vorbei']);
+    expect(await names(`status=waiting&tenantIds=${club},${second}`)).toEqual([]);
     // A page past the end still tells the total of the filtered list.
     const pastTheEnd = await inject(
       'GET',
