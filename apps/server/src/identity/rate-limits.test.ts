@@ -40,11 +40,17 @@ describe('sign-in limits that cannot be turned against members', () => {
   it('an attacker hammering an account is slowed down; the owner signs in from elsewhere', async () => {
     const attacker = '203.0.113.7';
     const statuses: number[] = [];
+    const started = performance.now();
     for (let i = 0; i < 20; i++) statuses.push((await attempt(attacker, owner.email, `falsch-${i}`)).status);
-    // Figures: 20 attempts in a burst → the first pairFree + 1 were checked (401), the rest waited (429).
+    const seconds = (performance.now() - started) / 1000;
+    // Figures: 20 attempts in a burst → the first pairFree + 1 were checked (401), the rest waited (429). A wait
+    // that ran out during the burst lets one more attempt be checked, and the waits double (1 s, 2 s, 4 s …): a
+    // burst of `seconds` outlasts at most log2(seconds + 1) of them (none when it takes less than a second; a
+    // loaded CI machine needs longer for 60 requests).
     const checked = statuses.filter((s) => s === 401).length;
     const refused = statuses.filter((s) => s === 429).length;
-    expect(checked).toBe(LIMITS.login.pairFree + 1);
+    expect(checked).toBeGreaterThanOrEqual(LIMITS.login.pairFree + 1);
+    expect(checked).toBeLessThanOrEqual(LIMITS.login.pairFree + 1 + Math.floor(Math.log2(seconds + 1)));
     expect(refused).toBe(20 - checked);
     const waiting = await attempt(attacker, owner.email, 'falsch');
     expect(waiting.status).toBe(429);

@@ -154,7 +154,7 @@ describe('web push', () => {
     );
     await push.waitFor('/push/gone');
     await push.waitFor('/push/device-1', 2);
-    await expect.poll(async () => (await subscriptions(person)).length).toBe(1);
+    await expect.poll(async () => (await subscriptions(person)).length, { timeout: 10_000 }).toBe(1);
   });
 });
 

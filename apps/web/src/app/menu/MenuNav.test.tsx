@@ -8,6 +8,7 @@ import { configureApiClient } from '../../shared/api/client.ts';
 import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
 import { MenuNav } from './MenuNav.tsx';
+import { SLOW_MACHINE } from '../../test/wait.ts';
 
 beforeAll(() => {
   configureApiClient({
@@ -192,8 +193,11 @@ describe('side menu', () => {
     const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
     const link = await within(nav).findByRole('link', { name: /^Chat.*,\s*1 ungelesene Nachricht$/ });
     expect(within(link).getByTestId('chat-unread-badge')).toHaveTextContent('1');
-    await vi.waitFor(() => expect(live.clients).toHaveLength(1));
+    await vi.waitFor(() => expect(live.clients).toHaveLength(1), SLOW_MACHINE);
     live.clients[0]!.send(JSON.stringify({ type: 'read', conversationId: 'c', seq: 1, unreadCount: 0 }));
-    await vi.waitFor(() => expect(within(link).getByTestId('chat-unread-badge')).toHaveTextContent('2'));
+    await vi.waitFor(
+      () => expect(within(link).getByTestId('chat-unread-badge')).toHaveTextContent('2'),
+      SLOW_MACHINE,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { AuthService, BootResult } from './auth-service.ts';
+import { SLOW_MACHINE } from '../../test/wait.ts';
 
 /**
  * The iOS/Android sign-in of RFC 8252 through createAuthService with the Capacitor plugins mocked: the system
@@ -128,7 +129,7 @@ async function start(): Promise<{ auth: AuthService; results: BootResult[]; boot
   const results: BootResult[] = [];
   auth.onSignInResult?.((result) => results.push(result));
   // The listener is registered asynchronously; wait until the app can be opened with a URL.
-  await vi.waitFor(() => expect(plugins.listeners.has('appUrlOpen')).toBe(true));
+  await vi.waitFor(() => expect(plugins.listeners.has('appUrlOpen')).toBe(true), SLOW_MACHINE);
   return { auth, results, boot: await auth.boot() };
 }
 
@@ -167,7 +168,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
     openApp(
       `${REDIRECT}?code=code-1&state=${encodeURIComponent('/events?tab=mine')}&iss=${encodeURIComponent(ISSUER)}`,
     );
-    await vi.waitFor(() => expect(results).toHaveLength(1));
+    await vi.waitFor(() => expect(results).toHaveLength(1), SLOW_MACHINE);
     expect(results[0]).toMatchObject({ kind: 'authenticated', fresh: true, redirectTo: '/events?tab=mine' });
     expect(plugins.browser.close).toHaveBeenCalled();
     expect(Object.fromEntries(seen.token[0]!)).toMatchObject({
@@ -206,7 +207,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
     const first = await start();
     await first.auth.signIn();
     openApp(`${REDIRECT}?code=code-1&state=%2F`);
-    await vi.waitFor(() => expect(first.results).toHaveLength(1));
+    await vi.waitFor(() => expect(first.results).toHaveLength(1), SLOW_MACHINE);
 
     plugins.browser.open.mockClear();
     const next = await start();
@@ -219,7 +220,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
     const { auth, results } = await start();
     await auth.signIn();
     openApp(`${REDIRECT}?code=code-1&state=%2F`);
-    await vi.waitFor(() => expect(results).toHaveLength(1));
+    await vi.waitFor(() => expect(results).toHaveLength(1), SLOW_MACHINE);
     plugins.browser.open.mockClear();
 
     await auth.signOut();
@@ -235,7 +236,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
 
     openApp('de.vereinsheim.app:/signed-out');
-    await vi.waitFor(() => expect(results).toHaveLength(2));
+    await vi.waitFor(() => expect(results).toHaveLength(2), SLOW_MACHINE);
     expect(results[1]).toEqual({ kind: 'signed-out', reason: 'signed-out' });
     expect(plugins.browser.close).toHaveBeenCalled();
   });
@@ -250,7 +251,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
 
     await auth.signIn();
     openApp(`${REDIRECT}?code=stolen&state=%2Fsomewhere-else`);
-    await vi.waitFor(() => expect(results).toHaveLength(1));
+    await vi.waitFor(() => expect(results).toHaveLength(1), SLOW_MACHINE);
     expect(results[0]!.kind).not.toBe('authenticated');
     expect(seen.token).toHaveLength(0);
     expect(plugins.secure.has(`vereinsheim_${REDIRECT}-token`)).toBe(false);
@@ -261,7 +262,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
     const first = await start();
     await first.auth.signIn();
     openApp(`${REDIRECT}?code=code-1&state=%2F`);
-    await vi.waitFor(() => expect(first.results).toHaveLength(1));
+    await vi.waitFor(() => expect(first.results).toHaveLength(1), SLOW_MACHINE);
     const { setBiometricUnlock } = await import('../platform/biometric.ts');
     await expect(setBiometricUnlock(true, 'Entsperre Vereinsheim')).resolves.toBe(true);
 
@@ -286,7 +287,7 @@ describe('native sign-in (RFC 8252) with the Capacitor plugins mocked', { timeou
     const first = await start();
     await first.auth.signIn();
     openApp(`${REDIRECT}?code=code-1&state=%2F`);
-    await vi.waitFor(() => expect(first.results).toHaveLength(1));
+    await vi.waitFor(() => expect(first.results).toHaveLength(1), SLOW_MACHINE);
     const next = await start();
     expect(next.boot).toMatchObject({ kind: 'authenticated' });
     expect(plugins.biometric.authenticate).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SLOW_MACHINE } from '../../test/wait.ts';
 
 /** The native adapters with the Capacitor plugins mocked: notification taps and Android's back button. */
 const plugins = vi.hoisted(() => {
@@ -40,7 +41,10 @@ describe('notification taps', () => {
   it('open the route the notification carries, and /messages for anything that is not an in-app path', async () => {
     const opened: string[] = [];
     const stop = onNotificationTap((path) => opened.push(path));
-    await vi.waitFor(() => expect(plugins.listeners.has('pushNotificationActionPerformed')).toBe(true));
+    await vi.waitFor(
+      () => expect(plugins.listeners.has('pushNotificationActionPerformed')).toBe(true),
+      SLOW_MACHINE,
+    );
     const tap = plugins.listeners.get('pushNotificationActionPerformed')!;
     tap({ actionId: 'tap', notification: { data: { url: '/events/42', messageId: 'm-1' } } });
     tap({ actionId: 'tap', notification: { data: { url: 'https://evil.example/' } } });
@@ -48,7 +52,10 @@ describe('notification taps', () => {
     tap({ actionId: 'tap', notification: { data: {} } });
     expect(opened).toEqual(['/events/42', '/messages', '/messages', '/messages']);
     stop();
-    await vi.waitFor(() => expect(plugins.listeners.has('pushNotificationActionPerformed')).toBe(false));
+    await vi.waitFor(
+      () => expect(plugins.listeners.has('pushNotificationActionPerformed')).toBe(false),
+      SLOW_MACHINE,
+    );
   });
 });
 
@@ -56,7 +63,7 @@ describe('Android back button', () => {
   it('lets an open overlay or menu close first, goes back inside the app, and leaves the app at the root', async () => {
     let atRoot = false;
     const stop = handleHardwareBackButton(() => atRoot);
-    await vi.waitFor(() => expect(plugins.listeners.has('backButton')).toBe(true));
+    await vi.waitFor(() => expect(plugins.listeners.has('backButton')).toBe(true), SLOW_MACHINE);
 
     const closeModal = vi.fn();
     pressBack([{ priority: 100, handler: closeModal }]);
