@@ -3,10 +3,7 @@ import {
   asc,
   desc,
   eq,
-  gte,
-  ilike,
   inArray,
-  lt,
   ne,
   or,
   getTableColumns,
@@ -55,7 +52,12 @@ export type EventScope = Pick<ActorScope, 'personId' | 'tenantIds'>;
  * trusts that its caller looked at the event first.
  */
 function visibleTo(scope: EventScope): SQL {
-  return or(eq(events.visibility, 'public'), inArray(events.tenantId, [...scope.tenantIds]))!;
+  return visibleToClubs(sql.param([...scope.tenantIds]));
+}
+
+/** The same rule with the clubs as one array parameter (a value or a prepared statement's placeholder). */
+function visibleToClubs(tenantIds: SQLWrapper): SQL {
+  return or(eq(events.visibility, 'public'), sql`${events.tenantId} = any(${tenantIds}::uuid[])`)!;
 }
 
 /** `<column> in (ids of the events the scope sees)`, for the child tables. */
@@ -129,6 +131,104 @@ const counted = <R extends { event: EventRow; tenantName: string }>(row: R): R &
   waitingCount: row.event.waitingCount,
 });
 
+/** Which filters the events list has, and its order (the shape of its statement). */
+interface EventListShape {
+  keyword: boolean;
+  from: boolean;
+  till: boolean;
+  tenantIds: boolean;
+  disciplineIds: boolean;
+  divisionIds: boolean;
+  orderBy: 'start' | 'name';
+  order: 'ascending' | 'descending';
+}
+
+type EventListParameter =
+  'keyword' | 'from' | 'till' | 'tenantIds' | 'disciplineIds' | 'divisionIds' | 'scopeTenantIds' | 'reach';
+
+const SHAPE_FILTERS = ['keyword', 'from', 'till', 'tenantIds', 'disciplineIds', 'divisionIds'] as const;
+
+/** The shape as a key, e.g. `from_tenantIds_start_ascending`: at most 2⁶ × 4 texts, built when first asked. */
+const eventListKey = (shape: EventListShape): string =>
+  [...SHAPE_FILTERS.filter((f) => shape[f]), shape.orderBy, shape.order].join('_');
+
+const eventListShapeOf = (key: string): EventListShape => {
+  const parts = key.split('_');
+  const [orderBy, order] = parts.slice(-2) as [EventListShape['orderBy'], EventListShape['order']];
+  const shape = { orderBy, order } as EventListShape;
+  for (const f of SHAPE_FILTERS) shape[f] = parts.includes(f);
+  return shape;
+};
+
+/**
+ * The events list's page ids and total, from its shape; the values come as parameters (array parameters for the id
+ * lists). The visibility rule as two disjoint branches, each on its own index (issue 14 §3): public events
+ * (events_public_start_idx) and the non-public events of the actor's clubs (events_tenant_start_idx).
+ * `public OR tenant_id IN (…)` in one condition made PostgreSQL walk every event.
+ */
+function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventListParameter) => SQLWrapper) {
+  const linked = (eventIds: SQL) => sql`${events.id} in (${eventIds})`;
+  const filtered = and(
+    shape.keyword ? sql`${events.name} ilike ${input('keyword')}` : undefined,
+    shape.from ? sql`${events.endsAt} >= ${input('from')}::timestamptz` : undefined,
+    shape.till ? sql`${events.startsAt} < ${input('till')}::timestamptz` : undefined,
+    shape.tenantIds ? sql`${events.tenantId} = any(${input('tenantIds')}::uuid[])` : undefined,
+    shape.disciplineIds
+      ? linked(
+          sql`select ${eventDisciplineLinks.eventId} from ${eventDisciplineLinks} where ${eventDisciplineLinks.disciplineId} = any(${input('disciplineIds')}::uuid[])`,
+        )
+      : undefined,
+    shape.divisionIds
+      ? linked(
+          sql`select ${eventDivisionLinks.eventId} from ${eventDivisionLinks} where ${eventDivisionLinks.divisionId} = any(${input('divisionIds')}::uuid[])`,
+        )
+      : undefined,
+  );
+  const branches = [
+    and(eq(events.visibility, 'public'), filtered),
+    and(
+      sql`${events.tenantId} = any(${input('scopeTenantIds')}::uuid[])`,
+      ne(events.visibility, 'public'),
+      filtered,
+    ),
+  ];
+  const dir = shape.order === 'ascending' ? asc : desc;
+  const primary = shape.orderBy === 'name' ? dir(events.name) : dir(events.startsAt);
+  // Each branch contributes at most the first `offset + limit` ids in page order; the page is cut from both.
+  const pageIds = sql.join(
+    branches.map(
+      (where) =>
+        sql`(select ${events.id} from ${events} where ${where} order by ${primary}, ${events.id} limit ${input('reach')})`,
+    ),
+    sql` union all `,
+  );
+  // The total without a window over every visible row: two counts, each within its branch's index.
+  const total = sql<number>`(${sql.join(
+    branches.map((where) => sql`(select count(*) from ${events} where ${where})`),
+    sql` + `,
+  )})`.mapWith(Number);
+  return { primary, pageIds, total };
+}
+
+/**
+ * The events list, one page with the total, as a Drizzle prepared statement per database and shape, built once
+ * (issue 14 §5, ADR 0034 amendment): the public list, the club's list and the dashboard's all ask it.
+ */
+const preparedEventList = preparedPerDatabase((db, key: string) => {
+  const { primary, pageIds, total } = eventListParts(db, eventListShapeOf(key), (name) =>
+    sql.placeholder(name),
+  );
+  return db
+    .select({ ...withCounts, total })
+    .from(events)
+    .innerJoin(tenants, eq(tenants.id, events.tenantId))
+    .where(sql`${events.id} in (${pageIds})`)
+    .orderBy(primary, asc(events.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`event_list_${key}`);
+});
+
 export interface EventFilters {
   keyword?: string;
   from?: Date;
@@ -137,6 +237,49 @@ export interface EventFilters {
   divisionIds?: string[];
   disciplineIds?: string[];
 }
+
+/**
+ * The page's details (disciplines, divisions, contract, fee, the owner's registration) for a list of event ids, as
+ * one Drizzle prepared statement built once: the ids, the person and the clubs are parameters (arrays), so the text
+ * does not depend on the page's length or the person's clubs (issue 14 §5, ADR 0034 amendment).
+ */
+const preparedPageDetails = preparedPerDatabase((db, _key: 'all') =>
+  db
+    .select({
+      eventId: events.id,
+      disciplines: sql<
+        { id: string; name: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDisciplineLinks} l join ${eventDisciplines} d on d.id = l.discipline_id where l.event_id = ${events.id})`,
+      divisions: sql<
+        { id: string; name: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDivisionLinks} l join ${eventDivisions} d on d.id = l.division_id where l.event_id = ${events.id})`,
+      contractId: sql<
+        string | null
+      >`(select c.id from ${eventContracts} c where c.event_id = ${events.id} order by c.id limit 1)`,
+      fee: sql<{
+        amount: number | string;
+        currency: string;
+      } | null>`(select json_build_object('amount', o.amount, 'currency', o.currency) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${events.id} and o.kind = 'price' order by o.amount, o.position, o.name limit 1)`,
+      registration: eventRegistrations,
+      waitingPosition: WAITING_POSITION,
+      bookedOptions: BOOKED_OPTIONS,
+    })
+    .from(events)
+    .leftJoin(
+      eventRegistrations,
+      and(
+        eq(eventRegistrations.eventId, events.id),
+        sql`${eventRegistrations.personId} = ${sql.placeholder('personId')}`,
+      ),
+    )
+    .where(
+      and(
+        sql`${events.id} = any(${sql.placeholder('eventIds')}::uuid[])`,
+        visibleToClubs(sql.placeholder('tenantIds')),
+      ),
+    )
+    .prepare('event_page_details'),
+);
 
 /** The person's registrations: which filters are given, and the order (the shape of the list's statement). */
 interface MyRegistrationsOptions {
@@ -237,63 +380,34 @@ export const eventsRepository = {
     filters: EventFilters,
     options: { orderBy: 'start' | 'name'; order: 'ascending' | 'descending'; limit: number; offset: number },
   ): Promise<{ rows: EventWithCounts[]; total: number }> {
-    const filtered = and(
-      filters.keyword ? ilike(events.name, `%${filters.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-      filters.from ? gte(events.endsAt, filters.from) : undefined,
-      filters.till ? lt(events.startsAt, filters.till) : undefined,
-      filters.tenantIds ? inArray(events.tenantId, filters.tenantIds) : undefined,
-      filters.disciplineIds
-        ? inArray(
-            events.id,
-            db
-              .select({ id: eventDisciplineLinks.eventId })
-              .from(eventDisciplineLinks)
-              .where(inArray(eventDisciplineLinks.disciplineId, filters.disciplineIds)),
-          )
-        : undefined,
-      filters.divisionIds
-        ? inArray(
-            events.id,
-            db
-              .select({ id: eventDivisionLinks.eventId })
-              .from(eventDivisionLinks)
-              .where(inArray(eventDivisionLinks.divisionId, filters.divisionIds)),
-          )
-        : undefined,
-    );
-    // The visibility rule as two disjoint branches, each on its own index (issue 14 §3): public events
-    // (events_public_start_idx) and the non-public events of the actor's clubs (events_tenant_start_idx).
-    // `public OR tenant_id IN (…)` in one condition made PostgreSQL walk every event.
-    const branches = [
-      and(eq(events.visibility, 'public'), filtered),
-      and(inArray(events.tenantId, [...scope.tenantIds]), ne(events.visibility, 'public'), filtered),
-    ];
-    const dir = options.order === 'ascending' ? asc : desc;
-    const primary = options.orderBy === 'name' ? dir(events.name) : dir(events.startsAt);
-    const reach = options.offset + options.limit;
-    // Each branch contributes at most the first `offset + limit` ids in page order; the page is cut from both.
-    const pageIds = sql.join(
-      branches.map(
-        (where) =>
-          sql`(select ${events.id} from ${events} where ${where} order by ${primary}, ${events.id} limit ${reach})`,
-      ),
-      sql` union all `,
-    );
-    // The total without a window over every visible row: two counts, each within its branch's index.
-    const total = sql<number>`(${sql.join(
-      branches.map((where) => sql`(select count(*) from ${events} where ${where})`),
-      sql` + `,
-    )})`.mapWith(Number);
-    const rows = await db
-      .select({ ...withCounts, total })
-      .from(events)
-      .innerJoin(tenants, eq(tenants.id, events.tenantId))
-      .where(sql`${events.id} in (${pageIds})`)
-      .orderBy(primary, asc(events.id))
-      .limit(options.limit)
-      .offset(options.offset);
+    const shape: EventListShape = {
+      keyword: filters.keyword !== undefined && filters.keyword !== '',
+      from: filters.from !== undefined,
+      till: filters.till !== undefined,
+      tenantIds: filters.tenantIds !== undefined,
+      disciplineIds: filters.disciplineIds !== undefined,
+      divisionIds: filters.divisionIds !== undefined,
+      orderBy: options.orderBy,
+      order: options.order,
+    };
+    const values: Record<EventListParameter, unknown> = {
+      keyword: filters.keyword ? `%${filters.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+      from: filters.from?.toISOString(),
+      till: filters.till?.toISOString(),
+      tenantIds: filters.tenantIds,
+      disciplineIds: filters.disciplineIds,
+      divisionIds: filters.divisionIds,
+      scopeTenantIds: [...scope.tenantIds],
+      reach: options.offset + options.limit,
+    };
+    const rows = await preparedEventList(db, eventListKey(shape)).execute({
+      ...values,
+      limit: options.limit,
+      offset: options.offset,
+    });
     if (rows.length > 0) return { rows: rows.map(counted), total: rows[0]!.total };
     if (options.offset === 0) return { rows: [], total: 0 };
+    const { total } = eventListParts(db, shape, (name) => sql.param(values[name]));
     const [count] = await db.select({ n: total }).from(sql`(select 1) as one`);
     return { rows: [], total: count?.n ?? 0 };
   },
@@ -434,32 +548,11 @@ export const eventsRepository = {
    */
   async pageDetails(db: DbOrTx, scope: EventScope, eventIds: string[]): Promise<EventPageDetails[]> {
     if (eventIds.length === 0) return [];
-    const rows = await db
-      .select({
-        eventId: events.id,
-        disciplines: sql<
-          { id: string; name: string }[]
-        >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDisciplineLinks} l join ${eventDisciplines} d on d.id = l.discipline_id where l.event_id = ${events.id})`,
-        divisions: sql<
-          { id: string; name: string }[]
-        >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDivisionLinks} l join ${eventDivisions} d on d.id = l.division_id where l.event_id = ${events.id})`,
-        contractId: sql<
-          string | null
-        >`(select c.id from ${eventContracts} c where c.event_id = ${events.id} order by c.id limit 1)`,
-        fee: sql<{
-          amount: number | string;
-          currency: string;
-        } | null>`(select json_build_object('amount', o.amount, 'currency', o.currency) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${events.id} and o.kind = 'price' order by o.amount, o.position, o.name limit 1)`,
-        registration: eventRegistrations,
-        waitingPosition: WAITING_POSITION,
-        bookedOptions: BOOKED_OPTIONS,
-      })
-      .from(events)
-      .leftJoin(
-        eventRegistrations,
-        and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.personId, scope.personId)),
-      )
-      .where(and(inArray(events.id, eventIds), visibleTo(scope)));
+    const rows = await preparedPageDetails(db, 'all').execute({
+      eventIds,
+      personId: scope.personId,
+      tenantIds: [...scope.tenantIds],
+    });
     return rows.map((r) => ({
       ...r,
       fee: r.fee ? { amount: Number(r.fee.amount), currency: r.fee.currency } : null,

@@ -217,6 +217,25 @@ describe('GET /api/event', () => {
     expect(await ids(`tenantIds=${club}&globalDisciplineIds=${rowing}`)).toEqual(['Herbstlauf']);
     expect(await ids(`tenantIds=${club}&globalDivisionIds=${juniors}`)).toEqual(['Herbstlauf']);
     expect(await ids(`tenantIds=${club}&orderbytype=descending`)).toEqual(['Herbstlauf', 'Frühjahrsregatta']);
+    // Every filter at once, the name order, a keyword that is a LIKE wildcard, and a page past the end: each
+    // combination is a statement of its own, with its values as parameters.
+    expect(
+      await ids(
+        `tenantIds=${club}&globalDisciplineIds=${rowing}&globalDivisionIds=${juniors}&from=${from}&keyword=LAUF`,
+      ),
+    ).toEqual(['Herbstlauf']);
+    expect(await ids(`tenantIds=${club}&orderby=Name&orderbytype=descending`)).toEqual([
+      'Herbstlauf',
+      'Frühjahrsregatta',
+    ]);
+    expect(await ids(`tenantIds=${club}&keyword=%25`)).toEqual([]);
+    expect(await ids(`tenantIds=${club}&keyword=_`)).toEqual([]);
+    const pastTheEnd = await inject(
+      'GET',
+      `/api/event?tenantIds=${club}&keyword=herbst&pagesize=1&page=3`,
+      p,
+    );
+    expect(pastTheEnd.json<EventList>()).toMatchObject({ items: [], maximumcount: 1, page: 3 });
     expect(near.id).not.toBe(far.id);
   });
 
