@@ -7,15 +7,16 @@ import {
   exists,
   inArray,
   ne,
-  notInArray,
   or,
   sql,
   type AnyColumn,
+  type SQLWrapper,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import { itemSharing, mailAddresses, persons, phoneNumbers, tenants } from '../../db/schema/index.ts';
 import type { ActorScope, OwnerScope } from '../../policy/index.ts';
-import type { KindDef } from './personal-data.kinds.ts';
+import type { PersonalItemKind } from '@vereinsheim/contracts';
+import { kindByName, type KindDef } from './personal-data.kinds.ts';
 
 /** One item of any kind: its columns plus the common ones. */
 export type ItemRow = Record<string, unknown> & {
@@ -42,6 +43,98 @@ const sharingOfItem = (def: KindDef, owner: OwnerScope, itemId: string) =>
     eq(itemSharing.itemId, itemId),
   );
 
+/** A list of one kind: its order, whether paged, whether of one club (the shape of its statement). */
+interface ItemListShape {
+  kind: PersonalItemKind;
+  order: 'ascending' | 'descending';
+  paged: boolean;
+  ofClub: boolean;
+}
+
+const itemListKey = (shape: ItemListShape): string =>
+  [shape.kind, shape.order, shape.paged ? 'page' : 'all', shape.ofClub ? 'club' : 'any'].join('.');
+
+/** The owner's items of the kind, or only those a club holds (any view); the values come as parameters. */
+function itemListWhere(
+  db: DbOrTx,
+  def: KindDef,
+  shape: ItemListShape,
+  input: (name: 'personId' | 'tenantId') => SQLWrapper,
+) {
+  const t = def.table;
+  return and(
+    sql`${t.personId} = ${input('personId')}`,
+    shape.ofClub
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(itemSharing)
+            .where(
+              and(
+                eq(itemSharing.itemKind, def.kind),
+                eq(itemSharing.itemId, t.id),
+                sql`${itemSharing.tenantId} = ${input('tenantId')}`,
+                or(itemSharing.isDefault, itemSharing.intern, itemSharing.extern),
+              ),
+            ),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * The list of one kind with the creators' names and the total (ADR 0020: one query per list), as a Drizzle prepared
+ * statement per database and shape, built once (issue 14 §5, ADR 0034 amendment): at most 9 kinds × 8 shapes.
+ */
+const preparedItemList = preparedPerDatabase((db, key: string) => {
+  const [kind, order, paged, ofClub] = key.split('.');
+  const shape: ItemListShape = {
+    kind: kind as PersonalItemKind,
+    order: order as ItemListShape['order'],
+    paged: paged === 'page',
+    ofClub: ofClub === 'club',
+  };
+  const def = kindByName(shape.kind);
+  const t = def.table;
+  const by = shape.order === 'ascending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
+  const creator = sql<CreatorName | null>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) from ${persons} p where p.id = ${withDefault(def).createdBy})`;
+  const query = db
+    .select({ item: t, creator, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(t)
+    .where(itemListWhere(db, def, shape, (name) => sql.placeholder(name)))
+    .orderBy(...by);
+  return (
+    shape.paged ? query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : query
+  ).prepare(`personal_items_${key}`);
+});
+
+/**
+ * The sharing rows of the listed items with their clubs, and the given clubs (the actor's) with or without one,
+ * as one Drizzle prepared statement per kind, the ids as array parameters. Two disjoint branches, each on its own
+ * index (issue 14 §3): the given clubs with their sharing rows, and the sharing rows at other clubs.
+ * `clubs.id IN (…) OR sharing.id IS NOT NULL` over one join read every club.
+ */
+const preparedSharingWithClubs = preparedPerDatabase((db, kind: PersonalItemKind) => {
+  const ofTheseItems = and(
+    sql`${itemSharing.personId} = ${sql.placeholder('personId')}`,
+    eq(itemSharing.itemKind, kind),
+    sql`${itemSharing.itemId} = any(${sql.placeholder('itemIds')}::uuid[])`,
+  );
+  const givenClubs = db
+    .select({ tenant: tenants, sharing: itemSharing })
+    .from(tenants)
+    .leftJoin(itemSharing, and(eq(itemSharing.tenantId, tenants.id), ofTheseItems))
+    .where(sql`${tenants.id} = any(${sql.placeholder('clubIds')}::uuid[])`);
+  const otherClubs = db
+    .select({ tenant: tenants, sharing: itemSharing })
+    .from(itemSharing)
+    .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
+    .where(
+      and(ofTheseItems, sql`not (${itemSharing.tenantId} = any(${sql.placeholder('clubIds')}::uuid[]))`),
+    );
+  return givenClubs.unionAll(otherClubs).prepare(`personal_sharing_${kind}`);
+});
+
 export const personalDataRepository = {
   async list(
     db: DbOrTx,
@@ -54,43 +147,27 @@ export const personalDataRepository = {
       page?: { limit: number; offset: number };
     },
   ): Promise<{ rows: ItemRow[]; total: number; creators: Map<string, CreatorName> }> {
-    const t = def.table;
-    const where = and(
-      ownItems(def, owner),
-      options.tenantId
-        ? exists(
-            db
-              .select({ one: sql`1` })
-              .from(itemSharing)
-              .where(
-                and(
-                  eq(itemSharing.itemKind, def.kind),
-                  eq(itemSharing.itemId, t.id),
-                  eq(itemSharing.tenantId, options.tenantId),
-                  or(itemSharing.isDefault, itemSharing.intern, itemSharing.extern),
-                ),
-              ),
-          )
-        : undefined,
-    );
-    const by =
-      options.order === 'ascending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
-    // The creator's name and the total come with the rows (ADR 0020): one query per list.
-    const creator = sql<CreatorName | null>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) from ${persons} p where p.id = ${withDefault(def).createdBy})`;
-    const query = db
-      .select({ item: t, creator, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(t)
-      .where(where)
-      .orderBy(...by);
-    const found = options.page
-      ? await query.limit(options.page.limit).offset(options.page.offset)
-      : await query;
+    const shape: ItemListShape = {
+      kind: def.kind,
+      order: options.order,
+      paged: options.page !== undefined,
+      ofClub: options.tenantId !== undefined,
+    };
+    const values = { personId: owner.personId, tenantId: options.tenantId };
+    const found = await preparedItemList(db, itemListKey(shape)).execute({
+      ...values,
+      limit: options.page?.limit,
+      offset: options.page?.offset,
+    });
     const rows = found.map((r) => r.item) as unknown as ItemRow[];
     const creators = new Map<string, CreatorName>();
     for (const r of found) if (r.creator) creators.set(r.creator.id, r.creator);
     if (found.length > 0 || !options.page || options.page.offset === 0)
       return { rows, total: found[0]?.total ?? 0, creators };
-    const [total] = await db.select({ n: count() }).from(t).where(where);
+    const [total] = await db
+      .select({ n: count() })
+      .from(def.table)
+      .where(itemListWhere(db, def, shape, (name) => sql.param(values[name])));
     return { rows, total: total?.n ?? 0, creators };
   },
 
@@ -252,24 +329,11 @@ export const personalDataRepository = {
     clubIds: readonly string[],
   ): Promise<{ sharing: { sharing: SharingRow; tenant: TenantRow }[]; clubs: TenantRow[] }> {
     if (itemIds.length === 0 && clubIds.length === 0) return { sharing: [], clubs: [] };
-    const ofTheseItems = and(
-      eq(itemSharing.personId, owner.personId),
-      eq(itemSharing.itemKind, def.kind),
-      itemIds.length ? inArray(itemSharing.itemId, itemIds) : sql`false`,
-    );
-    // Two disjoint branches, each on its own index (issue 14 §3): the given clubs with their sharing rows, and
-    // the sharing rows at other clubs. `clubs.id IN (…) OR sharing.id IS NOT NULL` over one join read every club.
-    const givenClubs = db
-      .select({ tenant: tenants, sharing: itemSharing })
-      .from(tenants)
-      .leftJoin(itemSharing, and(eq(itemSharing.tenantId, tenants.id), ofTheseItems))
-      .where(clubIds.length ? inArray(tenants.id, [...clubIds]) : sql`false`);
-    const otherClubs = db
-      .select({ tenant: tenants, sharing: itemSharing })
-      .from(itemSharing)
-      .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
-      .where(and(ofTheseItems, clubIds.length ? notInArray(itemSharing.tenantId, [...clubIds]) : undefined));
-    const rows = await givenClubs.unionAll(otherClubs);
+    const rows = await preparedSharingWithClubs(db, def.kind).execute({
+      personId: owner.personId,
+      itemIds,
+      clubIds: [...clubIds],
+    });
     const clubIdSet = new Set(clubIds);
     const clubs = new Map<string, TenantRow>();
     const sharing: { sharing: SharingRow; tenant: TenantRow }[] = [];

@@ -316,6 +316,25 @@ describe('normalisation', () => {
     expect(log?.summary).not.toContain('0532013000');
   });
 
+  it('pages a list in either order and tells the total on a page past the end', async () => {
+    const person = await ctx.createPerson();
+    const created: string[] = [];
+    for (const email of ['eins@example.org', 'zwei@example.org', 'drei@example.org']) {
+      const res = await call(person, 'POST', '/me/mail', { email });
+      expect(res.statusCode, res.body).toBe(201);
+      created.push(res.json().id);
+    }
+    const all = (await call(person, 'GET', '/me/mail?page=1&top=200')).json();
+    const ids = all.items.map((m: { id: string }) => m.id);
+    expect(ids).toEqual(expect.arrayContaining(created));
+    const newest = await call(person, 'GET', '/me/mail?page=1&pagesize=2&orderbytype=descending');
+    expect(newest.json()).toMatchObject({ maximumcount: ids.length, page: 1, pagesize: 2 });
+    expect(newest.json().items.map((m: { id: string }) => m.id)).toEqual([...ids].reverse().slice(0, 2));
+    const past = await call(person, 'GET', '/me/mail?page=9&pagesize=2');
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toMatchObject({ items: [], maximumcount: ids.length, page: 9 });
+  });
+
   it('makes a new default mail the only default', async () => {
     const second = await call(owner, 'POST', '/me/mail', { email: 'zweite@example.org', isDefault: true });
     const list = await call(owner, 'GET', '/me/mail?page=1&top=200');
