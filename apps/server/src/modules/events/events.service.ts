@@ -21,7 +21,7 @@ import {
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
-import { problem, type HttpProblem } from '../../lib/problem.ts';
+import { problem, type ProblemParams } from '../../lib/problem.ts';
 import {
   authorize,
   authorizeClubFilter,
@@ -51,8 +51,6 @@ export interface EventsDeps {
   files: FileStore;
 }
 
-const unprocessable = (code: string) => problem(422, code);
-
 /** The event as the policy sees it. */
 const eventSubject = (event: EventRow) =>
   ({ type: 'event', tenantId: event.tenantId, visibility: event.visibility }) as const;
@@ -68,20 +66,20 @@ function freeCancellation(event: EventRow, now: Date): boolean {
  * Why a registration is refused outside the event's registration window (422), in the order the user meets
  * the reasons; null while it is open. One rule for the event view (`registrationOpen`) and for registering.
  */
-function registrationRefusal(event: EventRow, now: Date): HttpProblem | null {
-  if (event.cancelled) return unprocessable('event.cancelled');
-  if (event.endsAt <= now) return unprocessable('event.over');
-  if (!event.registrationOpen) return unprocessable('event.closed');
+function registrationRefusal(event: EventRow, now: Date): { code: string; params?: ProblemParams } | null {
+  if (event.cancelled) return { code: 'event.cancelled' };
+  if (event.endsAt <= now) return { code: 'event.over' };
+  if (!event.registrationOpen) return { code: 'event.closed' };
   if (event.registrationStartsAt && now < event.registrationStartsAt)
-    return problem(422, 'event.notYetOpen', { params: { opens: iso(event.registrationStartsAt) } });
-  if (event.registrationDeadline && now > event.registrationDeadline)
-    return unprocessable('event.deadlinePassed');
+    return { code: 'event.notYetOpen', params: { opens: iso(event.registrationStartsAt) } };
+  if (event.registrationDeadline && now > event.registrationDeadline) return { code: 'event.deadlinePassed' };
   return null;
 }
 
+/** The refusal as the 422 it answers; a list asks only whether there is one (no error built per event). */
 function assertRegistrationOpen(event: EventRow, now: Date): void {
   const refusal = registrationRefusal(event, now);
-  if (refusal) throw refusal;
+  if (refusal) throw problem(422, refusal.code, { params: refusal.params });
 }
 
 /** A place or a waiting place is free, by the counters on the event row. */
