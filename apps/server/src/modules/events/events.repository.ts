@@ -131,6 +131,27 @@ const counted = <R extends { event: EventRow; tenantName: string }>(row: R): R &
   waitingCount: row.event.waitingCount,
 });
 
+/**
+ * What registering needs to know, in one read without a lock: the visible event, the person's registration state
+ * and the price options. A Drizzle prepared statement built once (issue 14 §4–5: in the registration storm the
+ * server's own CPU is the limit, and building this query was part of every request).
+ */
+const preparedRegistrationContext = preparedPerDatabase((db, _key: 'one') => {
+  const eventId = sql.placeholder('eventId');
+  return db
+    .select({
+      event: events,
+      existing: sql<RegistrationStatus | null>`(select r.status from ${eventRegistrations} r where r.event_id = ${eventId} and r.person_id = ${sql.placeholder('personId')})`,
+      options: sql<
+        (Omit<PriceOptionRow, 'contractId'> & { contractId: string })[]
+      >`(select coalesce(json_agg(json_build_object('id', o.id, 'contractId', o.contract_id, 'name', o.name, 'description', o.description, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency, 'required', o.required, 'group', o."group", 'position', o.position) order by o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventId})`,
+    })
+    .from(events)
+    .where(and(sql`${events.id} = ${eventId}`, visibleToClubs(sql.placeholder('tenantIds'))))
+    .limit(1)
+    .prepare('event_registration_context');
+});
+
 /** Which filters the events list has, and its order (the shape of its statement). */
 interface EventListShape {
   keyword: boolean;
@@ -449,17 +470,11 @@ export const eventsRepository = {
     { event: EventRow; existing: RegistrationStatus | null; options: PriceOptionRow[] } | undefined
   > {
     if (!isUuid(eventId) || !isUuid(personId)) return undefined;
-    const [row] = await db
-      .select({
-        event: events,
-        existing: sql<RegistrationStatus | null>`(select r.status from ${eventRegistrations} r where r.event_id = ${eventId} and r.person_id = ${personId})`,
-        options: sql<
-          (Omit<PriceOptionRow, 'contractId'> & { contractId: string })[]
-        >`(select coalesce(json_agg(json_build_object('id', o.id, 'contractId', o.contract_id, 'name', o.name, 'description', o.description, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency, 'required', o.required, 'group', o."group", 'position', o.position) order by o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventId})`,
-      })
-      .from(events)
-      .where(and(eq(events.id, eventId), visibleTo(scope)))
-      .limit(1);
+    const [row] = await preparedRegistrationContext(db, 'one').execute({
+      eventId,
+      personId,
+      tenantIds: [...scope.tenantIds],
+    });
     if (!row) return undefined;
     return {
       event: row.event,
