@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * A/B of the data-access approach (issue 14 §5, ADR 0020): the same server code started twice on the same
- * fresh PostgreSQL database, once with the hot per-request queries (actor scope, subject → person) and the hot
+ * fresh PostgreSQL database, once with the hot per-request query (the actor's scope) and the hot
  * lists (news, messages, the person's clubs, my registrations) built once as Drizzle prepared statements
  * (DB_PREPARED=1, the default) and once built per call by Drizzle's builder (DB_PREPARED=0).
  * The endpoints are measured alternately, A B A B … (BENCH_AB_ROUNDS rounds, default 3), so that both see the
@@ -17,7 +17,6 @@ import { startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { loadActorScope } from '../apps/server/src/policy/scope.repository.ts';
-import { personsRepository } from '../apps/server/src/modules/persons/persons.repository.ts';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -87,19 +86,15 @@ try {
       timeoutMs: 600_000,
     });
   }
-  // 1. In process, the two statements alone: CALLS sequential calls per block, blocks alternating, client CPU
+  // 1. In process, the scope statement alone: CALLS sequential calls per block, blocks alternating, client CPU
   //    (this process: building + pg protocol) and wall time per call.
   const CALLS = Number(process.env.BENCH_AB_CALLS ?? 500);
   const handle = openPostgres(url.toString());
   const micro = [];
   try {
-    const issuer = `${servers[order[0]].baseURL}/oidc`;
-    const subject = demoId('account:demo');
     const person = demoId('person:demo');
     const statements = {
       'actor scope (UNION ALL)': (prepared) => loadActorScope(handle.db, person, prepared),
-      'subject → person': (prepared) =>
-        personsRepository.personOfSubject(handle.db, issuer, subject, prepared),
     };
     for (const [label, call] of NAMED ? [] : Object.entries(statements)) {
       const acc = { prepared: { cpu: 0, wall: 0, n: 0 }, builder: { cpu: 0, wall: 0, n: 0 } };

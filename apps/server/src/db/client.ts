@@ -20,7 +20,7 @@ import * as schema from './schema/index.ts';
 export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
 
 /**
- * The hot queries that every request asks (actor scope, subject → person) and the hot lists (preparedPerDatabase)
+ * The hot query that every request asks (the actor scope) and the hot lists (preparedPerDatabase)
  * are built once (ADR 0020, ADR 0034). DB_PREPARED=0 builds them per call with Drizzle's builder instead: only for
  * the A/B measurement of scripts/bench-prepared.mjs.
  */

@@ -36,7 +36,7 @@ export type PersonResolver = (input: {
   subject: string;
   claims: JWTPayload;
   provision: boolean;
-}) => Promise<string | null>;
+}) => Promise<{ personId: string; scope?: ActorScope } | null>;
 
 /**
  * The access token of the web session named by the request's session cookie (ADR 0009), after the CSRF
@@ -151,15 +151,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       }
       verified.set(token, payload);
     }
-    const personId = await resolvePerson({
+    const resolved = await resolvePerson({
       issuer: config.oidc.issuer,
       subject: payload.sub!,
       claims: payload,
       provision: !config.embeddedIdp,
     });
-    if (!personId) throw invalidToken('auth.unknownPerson');
-    // The scope is read once per request, on the first authorization question.
-    let scope: Promise<ActorScope> | undefined;
+    if (!resolved) throw invalidToken('auth.unknownPerson');
+    const { personId } = resolved;
+    // The scope is read once per request, on the first authorization question, unless the person's lookup
+    // already brought it (a subject that was not cached).
+    let scope: Promise<ActorScope> | undefined = resolved.scope ? Promise.resolve(resolved.scope) : undefined;
     request.actor = {
       personId,
       issuer: config.oidc.issuer,

@@ -24,4 +24,4 @@ export {
   type SubjectFor,
   type SubjectType,
 } from './policy.ts';
-export { activeMembership, loadActorScope } from './scope.repository.ts';
+export { activeMembership, loadActorScope, loadSubjectScope } from './scope.repository.ts';

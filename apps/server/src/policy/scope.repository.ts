@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { MembershipRole } from '@vereinsheim/contracts';
 import { usePrepared, type DbOrTx } from '../db/client.ts';
-import { memberships, teamMembers } from '../db/schema/index.ts';
+import { identities, memberships, teamMembers } from '../db/schema/index.ts';
 import type { ActorScope } from './actor.ts';
 
 /** A membership counts while it has no end date or ends today or later. */
@@ -54,6 +54,14 @@ export async function loadActorScope(
   } else {
     rows = await scopeQuery(db, personId);
   }
+  return scopeOf(personId, rows);
+}
+
+/** The scope from the query's rows: each active membership's role, and each team. */
+function scopeOf(
+  personId: string,
+  rows: { teamRow: boolean; id: string; role: string | null }[],
+): ActorScope {
   const roles = new Map<string, Set<MembershipRole>>();
   const teams = new Set<string>();
   for (const { teamRow, id, role } of rows) {
@@ -71,4 +79,40 @@ export async function loadActorScope(
     roles,
     teamIds: [...teams].sort(),
   };
+}
+
+/**
+ * The person of a provider subject (issuer + subject) with their scope, in ONE statement: the subject → person
+ * link joined to the scope query's rows (the same rule as scopeQuery). Asked when the subject is not cached (the
+ * first request after a sign-in, a storm of registrations by many persons), where it saves a round trip per
+ * request (issue 14 §4). Undefined when no person is linked to the subject.
+ */
+export async function loadSubjectScope(
+  db: DbOrTx,
+  issuer: string,
+  subject: string,
+): Promise<ActorScope | undefined> {
+  const result = await db.execute<{
+    person_id: string;
+    team_row: boolean | null;
+    id: string | null;
+    role: string | null;
+  }>(sql`
+    select ${identities.personId} as person_id, s.team_row, s.id, s.role
+    from ${identities}
+    left join lateral (
+      select false as team_row, ${memberships.tenantId} as id, ${memberships.role}::text as role
+        from ${memberships}
+       where ${memberships.personId} = ${identities.personId} and ${activeMembership()}
+      union all
+      select true, ${teamMembers.teamId}, null from ${teamMembers}
+       where ${teamMembers.personId} = ${identities.personId}
+    ) s on true
+    where ${identities.issuer} = ${issuer} and ${identities.subject} = ${subject}`);
+  const [first] = result.rows;
+  if (!first) return undefined;
+  const rows = result.rows.flatMap((r) =>
+    r.id === null ? [] : [{ teamRow: Boolean(r.team_row), id: r.id, role: r.role }],
+  );
+  return scopeOf(first.person_id, rows);
 }

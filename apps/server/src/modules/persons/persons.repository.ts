@@ -1,16 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { usePrepared, type DbOrTx } from '../../db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { identities, personImages, persons } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
-
-type Param = string | ReturnType<typeof sql.placeholder>;
-const subjectQuery = (db: DbOrTx, issuer: Param, subject: Param) =>
-  db
-    .select({ personId: identities.personId })
-    .from(identities)
-    .where(and(eq(identities.issuer, issuer), eq(identities.subject, subject)))
-    .limit(1);
-const preparedSubject = new WeakMap<object, ReturnType<ReturnType<typeof subjectQuery>['prepare']>>();
 
 export type PersonRow = typeof persons.$inferSelect;
 export type PersonFields = Partial<
@@ -65,28 +56,6 @@ export const personsRepository = {
   },
 
   // ---------------------------------------------------------------- identities (issuer + subject → person)
-
-  /** Asked by every request whose subject is not cached: a named prepared statement (ADR 0020). */
-  async personOfSubject(
-    db: DbOrTx,
-    issuer: string,
-    subject: string,
-    prepared = usePrepared,
-  ): Promise<string | undefined> {
-    if (!prepared) {
-      const [row] = await subjectQuery(db, issuer, subject);
-      return row?.personId;
-    }
-    let statement = preparedSubject.get(db);
-    if (!statement) {
-      statement = subjectQuery(db, sql.placeholder('issuer'), sql.placeholder('subject')).prepare(
-        'person_of_subject',
-      );
-      preparedSubject.set(db, statement);
-    }
-    const [row] = await statement.execute({ issuer, subject });
-    return row?.personId;
-  },
 
   /** Links the subject to the person; undefined when another request linked it first. */
   async linkIdentity(

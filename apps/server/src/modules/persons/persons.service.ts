@@ -3,7 +3,14 @@ import type { BasePerson, PersonClaims } from '@vereinsheim/contracts';
 import { coerceGender } from '@vereinsheim/contracts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { ageFrom } from '../../lib/dates.ts';
-import { authorize, notVisible, type Actor, type OwnerScope } from '../../policy/index.ts';
+import {
+  authorize,
+  loadSubjectScope,
+  notVisible,
+  type Actor,
+  type ActorScope,
+  type OwnerScope,
+} from '../../policy/index.ts';
 import { privacyAccepted } from '../privacy/index.ts';
 import {
   personsRepository as repo,
@@ -89,20 +96,22 @@ export function forgetPerson(personId: string): void {
 export async function findOrProvisionPerson(
   db: Database,
   input: { issuer: string; subject: string; claims: JWTPayload; provision: boolean },
-): Promise<string | null> {
+): Promise<{ personId: string; scope?: ActorScope } | null> {
   const key = `${input.issuer}\n${input.subject}`;
   const now = Date.now();
   const database = databaseId(db);
   const hit = subjectCache.get(key);
-  if (hit && hit.until > now && hit.database === database) return hit.personId;
-  const found = await repo.personOfSubject(db, input.issuer, input.subject);
-  if (found) {
+  if (hit && hit.until > now && hit.database === database) return { personId: hit.personId };
+  // Not cached: the person and their scope in one statement (the request needs both).
+  const scope = await loadSubjectScope(db, input.issuer, input.subject);
+  if (scope) {
+    const found = scope.personId;
     if (cacheable(found, now)) {
       subjectCache.delete(key);
       if (subjectCache.size >= SUBJECT_CACHE_MAX) subjectCache.delete(subjectCache.keys().next().value!);
       subjectCache.set(key, { personId: found, until: now + SUBJECT_TTL_MS, database });
     }
-    return found;
+    return { personId: found, scope };
   }
   if (!input.provision) return null;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -119,7 +128,7 @@ export async function findOrProvisionPerson(
       return null;
     })
     .catch(() => null);
-  if (created) return created;
+  if (created) return { personId: created };
   return findOrProvisionPerson(db, { ...input, provision: false });
 }
 
