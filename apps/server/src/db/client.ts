@@ -152,22 +152,24 @@ function unnameStatements(client: pg.PoolClient): void {
 }
 
 /**
- * A Drizzle prepared statement per database handle and key (e.g. the sort order), built on first use: the common
- * shape of a hot list is built once instead of on every request (ADR 0034, amendment). A transaction is its own
+ * A Drizzle prepared statement per database handle and shape (e.g. the sort order, or which filters a list has),
+ * built on first use: the common shapes of a hot list are built once instead of on every request (ADR 0034,
+ * amendment). `keyOf` names the shape when it is an object (default: the shape itself). A transaction is its own
  * handle, so a list read inside one builds its statement there. With DB_PREPARED=0 it is built on every call (the
  * A/B of scripts/bench-prepared.mjs).
  */
-export function preparedPerDatabase<K, P>(
-  build: (db: DbOrTx, key: K) => P,
-  builtOnce = usePrepared,
-): (db: DbOrTx, key: K) => P {
-  const byDatabase = new WeakMap<object, Map<K, P>>();
-  return (db, key) => {
-    if (!builtOnce) return build(db, key);
+export function preparedPerDatabase<S, P>(
+  build: (db: DbOrTx, shape: S) => P,
+  keyOf: (shape: S) => unknown = (shape) => shape,
+): (db: DbOrTx, shape: S) => P {
+  const byDatabase = new WeakMap<object, Map<unknown, P>>();
+  return (db, shape) => {
+    if (!usePrepared) return build(db, shape);
     let byKey = byDatabase.get(db);
-    if (!byKey) byDatabase.set(db, (byKey = new Map<K, P>()));
+    if (!byKey) byDatabase.set(db, (byKey = new Map<unknown, P>()));
+    const key = keyOf(shape);
     let statement = byKey.get(key);
-    if (!statement) byKey.set(key, (statement = build(db, key)));
+    if (!statement) byKey.set(key, (statement = build(db, shape)));
     return statement;
   };
 }

@@ -173,14 +173,6 @@ const SHAPE_FILTERS = ['keyword', 'from', 'till', 'tenantIds', 'disciplineIds', 
 const eventListKey = (shape: EventListShape): string =>
   [...SHAPE_FILTERS.filter((f) => shape[f]), shape.orderBy, shape.order].join('_');
 
-const eventListShapeOf = (key: string): EventListShape => {
-  const parts = key.split('_');
-  const [orderBy, order] = parts.slice(-2) as [EventListShape['orderBy'], EventListShape['order']];
-  const shape = { orderBy, order } as EventListShape;
-  for (const f of SHAPE_FILTERS) shape[f] = parts.includes(f);
-  return shape;
-};
-
 /**
  * The events list's page ids and total, from its shape; the values come as parameters (array parameters for the id
  * lists). The visibility rule as two disjoint branches, each on its own index (issue 14 §3): public events
@@ -235,10 +227,8 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
  * The events list, one page with the total, as a Drizzle prepared statement per database and shape, built once
  * (issue 14 §5, ADR 0034 amendment): the public list, the club's list and the dashboard's all ask it.
  */
-const preparedEventList = preparedPerDatabase((db, key: string) => {
-  const { primary, pageIds, total } = eventListParts(db, eventListShapeOf(key), (name) =>
-    sql.placeholder(name),
-  );
+const preparedEventList = preparedPerDatabase((db, shape: EventListShape) => {
+  const { primary, pageIds, total } = eventListParts(db, shape, (name) => sql.placeholder(name));
   return db
     .select({ ...withCounts, total })
     .from(events)
@@ -247,8 +237,8 @@ const preparedEventList = preparedPerDatabase((db, key: string) => {
     .orderBy(primary, asc(events.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`event_list_${key}`);
-});
+    .prepare(`event_list_${eventListKey(shape)}`);
+}, eventListKey);
 
 export interface EventFilters {
   keyword?: string;
@@ -361,16 +351,7 @@ const shapeKey = (shape: MyRegistrationsShape): string =>
  * The person's registrations, one page with the total, as a Drizzle prepared statement per database and shape,
  * built once (issue 14 §5, ADR 0034 amendment): "my registrations" and the dashboard's next events ask it.
  */
-const preparedMyRegistrations = preparedPerDatabase((db, key: string) => {
-  const [cancelled, endsAfter, tenantIds, statuses, orderBy, order] = key.split('_');
-  const shape: MyRegistrationsShape = {
-    includeCancelled: cancelled === 'all',
-    endsAfter: endsAfter !== '',
-    tenantIds: tenantIds !== '',
-    statuses: statuses !== '',
-    orderBy: orderBy as MyRegistrationsShape['orderBy'],
-    order: order as MyRegistrationsShape['order'],
-  };
+const preparedMyRegistrations = preparedPerDatabase((db, shape: MyRegistrationsShape) => {
   const dir = shape.order === 'ascending' ? asc : desc;
   return db
     .select({
@@ -391,8 +372,8 @@ const preparedMyRegistrations = preparedPerDatabase((db, key: string) => {
     )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`my_registrations_${key}`);
-});
+    .prepare(`my_registrations_${shapeKey(shape)}`);
+}, shapeKey);
 
 export const eventsRepository = {
   async list(
@@ -421,7 +402,7 @@ export const eventsRepository = {
       scopeTenantIds: [...scope.tenantIds],
       reach: options.offset + options.limit,
     };
-    const rows = await preparedEventList(db, eventListKey(shape)).execute({
+    const rows = await preparedEventList(db, shape).execute({
       ...values,
       limit: options.limit,
       offset: options.offset,
@@ -865,7 +846,7 @@ export const eventsRepository = {
       offset: options.offset,
     };
     const shape = myRegistrationsShape(options);
-    const found = await preparedMyRegistrations(db, shapeKey(shape)).execute(values);
+    const found = await preparedMyRegistrations(db, shape).execute(values);
     const rows = found.map(({ registration, event, tenantName, waitingPosition, bookedOptions }) => ({
       registration,
       event,

@@ -86,14 +86,7 @@ function itemListWhere(
  * The list of one kind with the creators' names and the total (ADR 0020: one query per list), as a Drizzle prepared
  * statement per database and shape, built once (issue 14 §5, ADR 0034 amendment): at most 9 kinds × 8 shapes.
  */
-const preparedItemList = preparedPerDatabase((db, key: string) => {
-  const [kind, order, paged, ofClub] = key.split('.');
-  const shape: ItemListShape = {
-    kind: kind as PersonalItemKind,
-    order: order as ItemListShape['order'],
-    paged: paged === 'page',
-    ofClub: ofClub === 'club',
-  };
+const preparedItemList = preparedPerDatabase((db, shape: ItemListShape) => {
   const def = kindByName(shape.kind);
   const t = def.table;
   const by = shape.order === 'ascending' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
@@ -105,8 +98,8 @@ const preparedItemList = preparedPerDatabase((db, key: string) => {
     .orderBy(...by);
   return (
     shape.paged ? query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : query
-  ).prepare(`personal_items_${key}`);
-});
+  ).prepare(`personal_items_${itemListKey(shape)}`);
+}, itemListKey);
 
 /**
  * The sharing rows of the listed items with their clubs, and the given clubs (the actor's) with or without one,
@@ -154,7 +147,7 @@ export const personalDataRepository = {
       ofClub: options.tenantId !== undefined,
     };
     const values = { personId: owner.personId, tenantId: options.tenantId };
-    const found = await preparedItemList(db, itemListKey(shape)).execute({
+    const found = await preparedItemList(db, shape).execute({
       ...values,
       limit: options.page?.limit,
       offset: options.page?.offset,
