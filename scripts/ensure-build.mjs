@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs before `npm start`: builds the web app when there is no build or the sources are newer than it.
+// Runs before `npm start` and `npm run bench`: builds the web app when there is no build or the sources are newer than it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
