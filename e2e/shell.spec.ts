@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, expect, expectNoSeriousA11yViolations, isProviderUrl, signIn, test } from './fixtures.ts';
+import { REPO_ROOT } from './support/server.ts';
 
 /** Issue 3: the web app shell — deep links through the sign-in, layout per viewport, language, sign-out, a11y. */
 
@@ -46,6 +49,47 @@ test.describe('web app shell', () => {
       path: '/',
     });
     expect(await page.evaluate(() => document.cookie)).not.toContain('vh_session');
+  });
+
+  test('a returning session fetches the shell, the dashboard and their texts while its person claims are read', async ({
+    page,
+    browser,
+  }) => {
+    test.skip(!isDesktop(), 'the order of the requests does not depend on the viewport');
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+    // The build's files for the shell, the dashboard page and their German texts.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const needed = [
+      'src/app/AppShell.tsx',
+      'src/features/dashboard/pages/DashboardPage.tsx',
+      'src/locales/de/shell.json',
+      'src/locales/de/dashboard.json',
+    ].map((key) => `/${manifest[key]!.file}`);
+
+    // A cold cache with the session cookie, as on the next morning: the person claims answer only once all of
+    // that has been asked for, so the page shows only if nothing of it waits for them.
+    const returning = await browser.newContext({ storageState: await page.context().storageState() });
+    try {
+      const next = await returning.newPage();
+      const asked = new Set<string>();
+      next.on('request', (request) => asked.add(new URL(request.url()).pathname));
+      let missingWhenClaimsAnswered = needed;
+      await next.route('**/api/b2c/person/**', async (route) => {
+        const deadline = Date.now() + 10_000;
+        while (needed.some((file) => !asked.has(file)) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        missingWhenClaimsAnswered = needed.filter((file) => !asked.has(file));
+        await route.continue();
+      });
+      await next.goto('/');
+      await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
+      expect(missingWhenClaimsAnswered).toEqual([]);
+    } finally {
+      await returning.close();
+    }
   });
 
   test('desktop shows the side menu with its five groups; mobile shows #myTabBar instead', async ({

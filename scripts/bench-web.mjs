@@ -24,6 +24,9 @@ import { ensureWebBuild } from '../e2e/support/web-build.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+// `devtools`: the same 4G and 4× CPU throttling applied to the real page load instead of simulated from an
+// unthrottled one; slower to run, but a chain of requests costs its real round trips.
+const THROTTLING = process.env.BENCH_WEB_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 /** A fresh PostgreSQL database for this run, or null (PGlite) when PostgreSQL is not reachable. */
 async function freshDatabase() {
@@ -99,6 +102,7 @@ async function audit(port, url) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    throttlingMethod: THROTTLING,
   });
   // BENCH_WEB_LHR_DIR: keep each Lighthouse report (JSON), e.g. to read its main-thread and bootup audits.
   if (process.env.BENCH_WEB_LHR_DIR) {
@@ -143,7 +147,7 @@ export async function benchWeb() {
   }
   const ms = (n) => Math.round(n).toLocaleString('en-US');
   const lines = [
-    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated throttling), Chromium ${CHROME_PATH}, server on 127.0.0.1 (${db ? 'PostgreSQL' : 'PGlite'}, demo data).`,
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (${THROTTLING === 'devtools' ? 'applied' : 'simulated'} throttling), Chromium ${CHROME_PATH}, server on 127.0.0.1 (${db ? 'PostgreSQL' : 'PGlite'}, demo data).`,
     '',
     '| Page | Score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS transferred | JS uncompressed |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -5,15 +5,16 @@
 //    imports (no lazy import). Fails above SIZE_BUDGET_KB (gzip, default 200).
 // 2. Signed-in dashboard, first paint: (1) plus the lazily loaded shell (src/app/AppShell.tsx) and dashboard
 //    page (src/features/dashboard/pages/DashboardPage.tsx) with their static imports, from the build's chunk
-//    graph (dist/.vite/manifest.json). Issue 14's target is 170 KB gzip; SIZE_DASHBOARD_BUDGET_KB (default 275,
-//    268 KB measured with ADR 0027's split plus headroom) is the ratchet that keeps it from growing again.
+//    graph (dist/.vite/manifest.json). Issue 14's target is 170 KB gzip; SIZE_DASHBOARD_BUDGET_KB (default 268:
+//    262 KB measured with ADR 0027's split and its amendment, plus headroom) is the ratchet that keeps it from
+//    growing again.
 // A compressible JS file of 1 KB or more without its .gz copy fails the check: it would be sent uncompressed.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const BUDGET_KB = Number(process.env.SIZE_BUDGET_KB ?? 200);
 const DASHBOARD_TARGET_KB = 170;
-const DASHBOARD_BUDGET_KB = Number(process.env.SIZE_DASHBOARD_BUDGET_KB ?? 275);
+const DASHBOARD_BUDGET_KB = Number(process.env.SIZE_DASHBOARD_BUDGET_KB ?? 268);
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const indexFile = path.join(dist, 'index.html');
 if (!fs.existsSync(indexFile)) {

@@ -1,9 +1,11 @@
 import { SIGNING_IN_MESSAGE_MS, SIGNIN_SCREEN_DELAY_MS } from '@vereinsheim/contracts/constants';
+import { pathTo } from '@vereinsheim/contracts/routes';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthService, BootResult } from '../shared/auth/auth-service.ts';
 import { createAuthService } from '../shared/auth/create-auth-service.ts';
 import { loadAppConfig } from '../shared/config/app-config.ts';
+import { i18next } from '../shared/i18n/i18n.ts';
 import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
@@ -13,6 +15,22 @@ import { startTelemetry } from './telemetry.ts';
 
 const loadShell = () => import('./AppShell.tsx');
 const AppShell = lazy(loadShell);
+
+/**
+ * What a signed-in first paint needs, fetched side by side as soon as a session is known, while its claims are
+ * still being read (issue 14 §6): the shell, its menu's texts and, on the dashboard, the page and its texts.
+ * Left to rendering, each would wait for the one before (shell → `shell` texts → page → `dashboard` texts →
+ * the page's API calls); React.lazy and i18next find them loaded.
+ */
+function preloadSignedIn(pathname: string) {
+  void loadShell().catch(() => undefined);
+  const namespaces = ['shell'];
+  if (pathname === pathTo('dashboard')) {
+    void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
+    namespaces.push('dashboard');
+  }
+  void i18next.loadNamespaces(namespaces).catch(() => undefined);
+}
 
 interface BootState {
   screen: SignInScreenState;
@@ -28,11 +46,12 @@ function bootOnce(onStep: (step: Step) => void) {
   booting ??= (async () => {
     const config = await loadAppConfig();
     onStep({ step: 'config' });
-    await startTelemetry(config);
+    // Loads beside the start-up; what it would have observed meanwhile is handed over (app/telemetry.ts).
+    void startTelemetry(config);
     if (isNativePlatform())
       void import('../shared/platform/native-app.ts').then((m) => m.configureNativeChrome());
     const auth = await createAuthService(config);
-    const result = await auth.boot();
+    const result = await auth.boot({ sessionFound: () => preloadSignedIn(window.location.pathname) });
     return { auth, result };
   })();
   return booting;

@@ -20,6 +20,15 @@ export type BootResult =
   | { kind: 'redirecting' }
   | { kind: 'signed-out'; reason: 'unauthenticated' | 'signed-out' | 'failed' };
 
+/** What the start-up tells its caller while it runs. */
+export interface BootHooks {
+  /**
+   * A session exists and its claims are being read (one more round trip): the signed-in code can start
+   * loading now, side by side with that request.
+   */
+  sessionFound?(): void;
+}
+
 export interface SignInOptions {
   /** `login`: the provider asks for the password even with a running provider session. */
   prompt?: 'login';
@@ -37,7 +46,7 @@ export interface AuthService {
   /** person_id from the claims, else the cached value (spec §8). */
   personId(): string | null;
   /** Runs once at start-up: completes a sign-in, restores a session, or reports the signed-out state. */
-  boot(): Promise<BootResult>;
+  boot(hooks?: BootHooks): Promise<BootResult>;
   /** 'Jetzt anmelden': starts the provider login towards the remembered target (else the current location). */
   signIn(options?: SignInOptions): Promise<BootResult>;
   /**

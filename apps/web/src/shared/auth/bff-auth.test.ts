@@ -118,6 +118,30 @@ describe('web session with the backend-for-frontend', () => {
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/events?from=2026-01-01#top');
   });
 
+  it('tells the start-up a session exists while its person claims are still on their way, and only then', async () => {
+    // The person claims answer only once the start-up has heard of the session: had it to wait for the claims,
+    // this boot would never end.
+    let heard!: () => void;
+    const sessionHeard = new Promise<void>((resolve) => (heard = resolve));
+    server.use(
+      http.get(`${ORIGIN}/bff/session`, () => HttpResponse.json(webSession())),
+      http.get(`${ORIGIN}/api/b2c/person/:sub`, async () => {
+        await sessionHeard;
+        return HttpResponse.json(personClaims);
+      }),
+    );
+    const sessionFound = vi.fn(() => heard());
+    await expect(setup('/').auth.boot({ sessionFound })).resolves.toMatchObject({ kind: 'authenticated' });
+    expect(sessionFound).toHaveBeenCalledTimes(1);
+
+    serverWith(null);
+    const signedOut = vi.fn();
+    await expect(setup('/').auth.boot({ sessionFound: signedOut })).resolves.toMatchObject({
+      kind: 'signed-out',
+    });
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
   it('reads the 401 of /bff/session to the end, so that the browser does not keep the request open', async () => {
     // An unread body keeps the request open in Chromium: no network quiet for Lighthouse, no networkidle.
     const answered: Response[] = [];

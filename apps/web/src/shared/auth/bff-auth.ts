@@ -18,6 +18,7 @@ import {
   establishClaims,
   SessionHolder,
   type AuthService,
+  type BootHooks,
   type BootResult,
   type Session,
   type SignInOptions,
@@ -118,7 +119,7 @@ export class BffAuthService implements AuthService {
     return WebSessionSchema.parse(await response.json());
   }
 
-  async boot(): Promise<BootResult> {
+  async boot(hooks: BootHooks = {}): Promise<BootResult> {
     const url = new URL(this.location.href);
     sessionStorage.setItem(AUTH_PENDING_KEY, '0');
     if (url.pathname === pathTo('signedOut')) {
@@ -127,14 +128,14 @@ export class BffAuthService implements AuthService {
       }
       // The sign-in failed at the server (spec §8): drop the marker, retry the restoration once.
       this.history.replaceState(this.history.state, '', pathTo('signedOut'));
-      const retried = await this.restore(pathTo('signedOut'));
+      const retried = await this.restore(pathTo('signedOut'), hooks);
       if (retried.kind === 'authenticated') return { ...retried, redirectTo: retried.redirectTo ?? '/' };
       return { kind: 'signed-out', reason: 'failed' };
     }
-    return this.restore(locationTarget(this.location));
+    return this.restore(locationTarget(this.location), hooks);
   }
 
-  private async restore(here: string): Promise<BootResult> {
+  private async restore(here: string, hooks: BootHooks = {}): Promise<BootResult> {
     let web: WebSession | null;
     try {
       web = await this.fetchSession();
@@ -146,6 +147,7 @@ export class BffAuthService implements AuthService {
       rememberRedirectTarget(here);
       return { kind: 'signed-out', reason: 'unauthenticated' };
     }
+    hooks.sessionFound?.();
     // The API client authenticates by the cookie: the person claims can be read right away.
     const claims = await establishClaims(web.claims);
     const session: Session = { claims };

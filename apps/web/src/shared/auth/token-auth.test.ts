@@ -206,6 +206,29 @@ describe('native session flow (token record on the device)', () => {
     expect(bad.store.data.has(`${REDIRECT_URI}-token`)).toBe(false);
   });
 
+  it('tells the start-up a stored session exists before its person claims answer; not without one', async () => {
+    let heard!: () => void;
+    const sessionHeard = new Promise<void>((resolve) => (heard = resolve));
+    server.use(
+      http.get(`${ORIGIN}/api/b2c/person/:sub`, async () => {
+        await sessionHeard;
+        return HttpResponse.json({
+          person_id: 'p-1',
+          person_setupcompleted: true,
+          person_privacyaccepted: true,
+        });
+      }),
+    );
+    const sessionFound = vi.fn(() => heard());
+    const stored = setup('/', { [`${REDIRECT_URI}-token`]: JSON.stringify(tokens()) });
+    await expect(stored.auth.boot({ sessionFound })).resolves.toMatchObject({ kind: 'authenticated' });
+    expect(sessionFound).toHaveBeenCalledTimes(1);
+
+    const none = vi.fn();
+    await expect(setup('/').auth.boot({ sessionFound: none })).resolves.toMatchObject({ kind: 'signed-out' });
+    expect(none).not.toHaveBeenCalled();
+  });
+
   it('sign-out revokes the refresh token, clears preferences, storage and cookies and ends the provider session with the id token hint', async () => {
     server.use(
       personClaims({

@@ -10,6 +10,7 @@ import {
   RETRY_KEY,
   SessionHolder,
   type AuthService,
+  type BootHooks,
   type BootResult,
   type Session,
 } from './auth-service.ts';
@@ -72,6 +73,8 @@ export class TokenAuthService implements AuthService {
   private readonly resultListeners = new Set<(result: BootResult) => void>();
   /** A stored session the person did not unlock (biometrics refused or cancelled). */
   private locked = false;
+  /** The start-up's hooks; a later sign-in (from the system browser, or after unlocking) calls them too. */
+  private hooks: BootHooks = {};
 
   constructor(config: AppConfig, redirectUri: string, deps: TokenAuthDeps) {
     this.config = config;
@@ -112,7 +115,8 @@ export class TokenAuthService implements AuthService {
   }
 
   /** Runs once at start-up: code exchange, session restoration or the signed-out state. */
-  async boot(): Promise<BootResult> {
+  async boot(hooks: BootHooks = {}): Promise<BootResult> {
+    this.hooks = hooks;
     const url = new URL(this.location.href);
     if (url.pathname === pathTo('signedOut')) return { kind: 'signed-out', reason: 'signed-out' };
     if (
@@ -285,6 +289,7 @@ export class TokenAuthService implements AuthService {
     if (!raw) throw new Error('The ID token cannot be parsed.');
     // The API client reads the token from here.
     this.tokens = tokens;
+    this.hooks.sessionFound?.();
     const session = { claims: await establishClaims(raw) };
     this.holder.set(session);
     return session;
