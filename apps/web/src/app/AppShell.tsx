@@ -1,6 +1,5 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { DESKTOP_BREAKPOINT_PX } from '@vereinsheim/contracts/constants';
 import { WEB_ROUTES } from '@vereinsheim/contracts/routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -8,7 +7,7 @@ import { Route, useLocation } from 'react-router-dom';
 import type { AuthService } from '../shared/auth/auth-service.ts';
 import { AuthProvider } from '../shared/auth/session-context.tsx';
 import { OfflineNotice } from '../shared/ui/OfflineNotice.tsx';
-import { SideMenu } from './menu/SideMenu.tsx';
+import { MENU_BESIDE_PAGE_QUERY, SideMenu } from './menu/SideMenu.tsx';
 import { TabBar } from './menu/TabBar.tsx';
 import { NativeBridge } from './NativeBridge.tsx';
 import { createQueryClient, invalidateOnLanguageChange } from './query-client.ts';
@@ -49,7 +48,7 @@ export default function AppShell({ auth }: { auth: AuthService }) {
           <IonReactRouter>
             <PageViews />
             <NativeBridge />
-            <IonSplitPane contentId="main" when={`(min-width: ${DESKTOP_BREAKPOINT_PX}px)`}>
+            <IonSplitPane contentId="main" when={MENU_BESIDE_PAGE_QUERY}>
               <SideMenu />
               <IonRouterOutlet id="main">
                 {PAGE_ROUTE_IDS.flatMap((id) => {
