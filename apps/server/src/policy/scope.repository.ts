@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { MembershipRole } from '@vereinsheim/contracts';
-import { usePrepared, type DbOrTx } from '../db/client.ts';
+import { preparedPerDatabase, usePrepared, type DbOrTx } from '../db/client.ts';
 import { identities, memberships, teamMembers } from '../db/schema/index.ts';
 import type { ActorScope } from './actor.ts';
 
@@ -81,6 +81,36 @@ function scopeOf(
   };
 }
 
+/** Built once per database handle (ADR 0034): in a storm of first requests, building it was part of each. */
+const preparedSubjectScope = preparedPerDatabase((db, _key: 'one') =>
+  db
+    .select({
+      personId: identities.personId,
+      teamRow: sql<boolean | null>`s.team_row`,
+      id: sql<string | null>`s.id`,
+      role: sql<string | null>`s.role`,
+    })
+    .from(identities)
+    .leftJoin(
+      sql`lateral (
+        select false as team_row, ${memberships.tenantId} as id, ${memberships.role}::text as role
+          from ${memberships}
+         where ${memberships.personId} = ${identities.personId} and ${activeMembership()}
+        union all
+        select true, ${teamMembers.teamId}, null from ${teamMembers}
+         where ${teamMembers.personId} = ${identities.personId}
+      ) s`,
+      sql`true`,
+    )
+    .where(
+      and(
+        eq(identities.issuer, sql.placeholder('issuer')),
+        eq(identities.subject, sql.placeholder('subject')),
+      ),
+    )
+    .prepare('subject_scope'),
+);
+
 /**
  * The person of a provider subject (issuer + subject) with their scope, in ONE statement: the subject → person
  * link joined to the scope query's rows (the same rule as scopeQuery). Asked when the subject is not cached (the
@@ -92,27 +122,11 @@ export async function loadSubjectScope(
   issuer: string,
   subject: string,
 ): Promise<ActorScope | undefined> {
-  const result = await db.execute<{
-    person_id: string;
-    team_row: boolean | null;
-    id: string | null;
-    role: string | null;
-  }>(sql`
-    select ${identities.personId} as person_id, s.team_row, s.id, s.role
-    from ${identities}
-    left join lateral (
-      select false as team_row, ${memberships.tenantId} as id, ${memberships.role}::text as role
-        from ${memberships}
-       where ${memberships.personId} = ${identities.personId} and ${activeMembership()}
-      union all
-      select true, ${teamMembers.teamId}, null from ${teamMembers}
-       where ${teamMembers.personId} = ${identities.personId}
-    ) s on true
-    where ${identities.issuer} = ${issuer} and ${identities.subject} = ${subject}`);
-  const [first] = result.rows;
+  const result = await preparedSubjectScope(db, 'one').execute({ issuer, subject });
+  const [first] = result;
   if (!first) return undefined;
-  const rows = result.rows.flatMap((r) =>
-    r.id === null ? [] : [{ teamRow: Boolean(r.team_row), id: r.id, role: r.role }],
+  const rows = result.flatMap((r) =>
+    r.id === null ? [] : [{ teamRow: Boolean(r.teamRow), id: r.id, role: r.role }],
   );
-  return scopeOf(first.person_id, rows);
+  return scopeOf(first.personId, rows);
 }
