@@ -53,13 +53,28 @@ export function languageFrom(tag: string | null | undefined): Language {
   return languageOf({ headers: { 'accept-language': tag ?? undefined } });
 }
 
+// The resources are fixed at start-up, so a key that exists and its text without parameters never change: both are
+// remembered (a storm's 409 answers render the same few problems hundreds of times; issue 14 §4). Only keys of the
+// resources are kept, so the memory is bounded whatever keys are asked for.
+const existing = new Set<string>();
+const plain = new Map<Language, Map<string, string>>(LANGUAGES.map((lng) => [lng, new Map()]));
+
 export function hasText(key: string): boolean {
-  return i18n.exists(key);
+  if (existing.has(key)) return true;
+  const found = i18n.exists(key);
+  if (found) existing.add(key);
+  return found;
 }
 
 /** Renders a text; nested texts among its parameters (labels such as a data kind) are rendered first. */
 export function render(lng: Language, text: Text | string): string {
   if (typeof text === 'string') return text;
+  if ((!text.params || Object.keys(text.params).length === 0) && hasText(text.key)) {
+    const texts = plain.get(lng)!;
+    let rendered = texts.get(text.key);
+    if (rendered === undefined) texts.set(text.key, (rendered = fixed.get(lng)!(text.key)));
+    return rendered;
+  }
   const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params ?? {})) {
     params[name] = value === null ? '' : typeof value === 'object' ? render(lng, value) : value;
