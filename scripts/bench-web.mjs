@@ -113,7 +113,8 @@ async function audit(port, url) {
   return summary(result.lhr);
 }
 
-export async function benchWeb() {
+/** `runs`: audits per page (default BENCH_WEB_RUNS, else 1). */
+export async function benchWeb({ runs = RUNS } = {}) {
   ensureWebBuild();
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH}`);
   const db = await freshDatabase();
@@ -130,13 +131,13 @@ export async function benchWeb() {
   });
   const rows = [];
   try {
-    for (let i = 0; i < RUNS; i += 1) {
+    for (let i = 0; i < runs; i += 1) {
       console.error(`[bench:web] Lighthouse mobile: signed out / (run ${i + 1}) …`);
       rows.push({ page: 'signed out `/`', ...(await audit(chrome.port, `${server.baseURL}/`)) });
     }
     console.error('[bench:web] signing in the demo account …');
     await signIn(chrome.port, server.baseURL);
-    for (let i = 0; i < RUNS; i += 1) {
+    for (let i = 0; i < runs; i += 1) {
       console.error(`[bench:web] Lighthouse mobile: signed-in dashboard, cold cache (run ${i + 1}) …`);
       rows.push({ page: 'signed-in dashboard `/`', ...(await audit(chrome.port, `${server.baseURL}/`)) });
     }

@@ -25,6 +25,9 @@
  *    answer, status codes, and what the database stored (overbooked must be 0).
  * 6. Bundle: `apps/web/scripts/size.mjs` (initial JS of `/` from dist/index.html and its static imports), and
  *    the JS Chromium actually fetches when it opens `/` signed out (gzip -9 of each script body).
+ * 7. Lighthouse mobile (scripts/bench-web.mjs, `npm run bench:web`): the signed-out `/` and the signed-in dashboard
+ *    with a cold cache, BENCH_WEB_RUNS audits each (default 3 here; the median score is held against the target);
+ *    BENCH_WEB=off skips it, as does a missing Chromium (CHROME_PATH, default /usr/bin/chromium).
  *
  * BENCH_ONLY runs one part alone, for an A/B comparison of one change (prints, does not write docs/benchmarks.md):
  *   BENCH_ONLY=storm  only the registration storm, on a fresh PostgreSQL database (no pgbench, PGlite, endpoints);
@@ -45,6 +48,7 @@ import { demoId } from '../apps/server/src/seed/ids.ts';
 import { seedScale } from './seed-scale.mjs';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
 import { registrationStorm } from './bench-storm.mjs';
+import { benchWeb } from './bench-web.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -105,6 +109,18 @@ function sizeScript() {
         'size.mjs failed',
       ok: false,
     };
+  }
+}
+
+/** Lighthouse on both pages (section 7), or why not. */
+async function lighthouseAudits() {
+  if (process.env.BENCH_WEB === 'off') return null;
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chrome)) return { error: `no Chromium at ${chrome}` };
+  try {
+    return await benchWeb({ runs: Number(process.env.BENCH_WEB_RUNS ?? 3) });
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -369,6 +385,7 @@ async function main() {
   if (limit) suites.push(await postgresSuite(pgUrl));
   const bundle = sizeScript();
   const browser = pglite.browser;
+  const lighthouse = await lighthouseAudits();
 
   let commit = 'unknown';
   try {
@@ -449,6 +466,24 @@ async function main() {
       `| ${rows[0].label}: registration storm, ${fmt(st.persons)} persons at once for ${st.places} + ${st.waitingPlaces} waiting places: 0 overbooked, 0 × 5xx, all answered within 2 s | ${fmt(st.totalMs)} ms until the last answer (p50 ${fmt(st.p50)} ms, p99 ${fmt(st.p99)} ms); ${st.participating} participating + ${st.waiting} waiting stored, ${st.overbooked} overbooked; status codes ${JSON.stringify(st.codes)} | ${verdict(st.overbooked === 0 && st.serverErrors === 0 && st.totalMs <= 2000)} |`,
     );
   }
+  const firstPaint = /first paint \(target 170 KB\): ([\d.]+) KB gzip/.exec(bundle.line);
+  if (firstPaint)
+    lines.push(
+      `| Web: the signed-in dashboard's first paint ≤ 170 KB of JavaScript (gzip) | ${firstPaint[1]} KB | ${verdict(Number(firstPaint[1]) <= 170)} |`,
+    );
+  if (lighthouse?.rows) {
+    for (const [page, want] of [
+      ['signed out `/`', 95],
+      ['signed-in dashboard `/`', 90],
+    ]) {
+      const scores = lighthouse.rows.filter((r) => r.page === page).map((r) => r.score);
+      if (scores.length === 0) continue;
+      const med = median(scores);
+      lines.push(
+        `| Web: Lighthouse mobile ≥ ${want} on the ${page.replace(' `/`', '')} page (cold cache) | median ${med} of ${scores.join(', ')} | ${verdict(med >= want)} |`,
+      );
+    }
+  }
   lines.push(
     '',
     '## Web bundle (signed-out `/`)',
@@ -463,6 +498,8 @@ async function main() {
     lines.push(`- Chromium measurement failed: ${browser.error}`);
   }
   lines.push('');
+  if (lighthouse?.markdown) lines.push('## Lighthouse', '', lighthouse.markdown, '');
+  else if (lighthouse?.error) lines.push('## Lighthouse', '', `Not measured: ${lighthouse.error}`, '');
   const markdown = lines.join('\n');
   console.log(markdown);
   let notes = '';
