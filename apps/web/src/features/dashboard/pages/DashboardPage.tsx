@@ -29,7 +29,8 @@ export default function DashboardPage() {
   const name = person.data?.firstName ?? claims?.given_name ?? claims?.name;
   // The next events come first and their height is known only with them (invitations add answer buttons). The
   // news and messages load at the same time but show once the next events are there, so that nothing the
-  // person already sees moves down (no layout shift, issue 14 §6).
+  // person already sees moves down (no layout shift, issue 14 §6). The next events need the clubs (their scope) and
+  // come below them, so they show once the clubs are there: the clubs' list has its height then.
   const scope = useClubScope();
   const upcoming = useUpcomingRegistrations(scope.tenantIds, scope.ready);
   useLatestNews();
@@ -74,7 +75,7 @@ export default function DashboardPage() {
           <IonButton routerLink={pathTo('joinClub')}>{t('joinClub')}</IonButton>
         )}
       </section>
-      <UpcomingEvents />
+      {!tenants.isPending && <UpcomingEvents />}
       {!upcoming.isPending && (
         <>
           <LatestNews />
