@@ -2,7 +2,7 @@ import { PersonClaimsSchema } from '@vereinsheim/contracts/person';
 import { TelemetryBatchSchema, type TelemetryBatch } from '@vereinsheim/contracts/telemetry';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ORIGIN, testAppConfig } from '../test/fixtures.ts';
+import { ORIGIN, testAppConfig, testPersonClaims } from '../test/fixtures.ts';
 import { server } from '../test/msw-server.ts';
 import { apiGet, configureApiClient, setApiCallObserver } from '../shared/api/client.ts';
 import { startTelemetry, trackPageView } from './telemetry.ts';
@@ -20,14 +20,6 @@ vi.mock('../shared/telemetry/index.ts', async (importOriginal) => {
 
 const KEY = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
 const ENDPOINT = `${ORIGIN}/api/telemetry/track`;
-const claims = PersonClaimsSchema.parse({
-  person_id: 'p-1',
-  person_setupcompleted: true,
-  person_privacyaccepted: true,
-  avatar_image_url: null,
-  family_name: 'Hoffmann',
-  given_name: 'Mia',
-});
 
 afterEach(() => setApiCallObserver(null));
 
@@ -35,7 +27,7 @@ describe('telemetry at start-up', () => {
   it('sends the page views and API calls that happened while its module was still loading', async () => {
     const batches: TelemetryBatch[] = [];
     server.use(
-      http.get(`${ORIGIN}/api/b2c/person/:sub`, () => HttpResponse.json(claims)),
+      http.get(`${ORIGIN}/api/b2c/person/:sub`, () => HttpResponse.json(testPersonClaims)),
       http.post(ENDPOINT, async ({ request }) => {
         batches.push(TelemetryBatchSchema.parse(await request.json()));
         return new HttpResponse(null, { status: 204 });

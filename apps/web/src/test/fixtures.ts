@@ -1,4 +1,5 @@
 import { AppConfigSchema, type AppConfig } from '@vereinsheim/contracts/app-config';
+import { PersonClaimsSchema, type PersonClaims } from '@vereinsheim/contracts/person';
 import { TenantListSchema, TenantSummarySchema, type TenantSummary } from '@vereinsheim/contracts/tenant';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -19,6 +20,16 @@ export const testAppConfig: AppConfig = AppConfigSchema.parse({
     privacy: 'https://example.org/datenschutz',
   },
   supportMail: 'support@vereinsheim.example',
+});
+
+/** GET /api/b2c/person/{sub} of a set-up person who accepted the privacy notice. */
+export const testPersonClaims: PersonClaims = PersonClaimsSchema.parse({
+  person_id: 'p-1',
+  person_setupcompleted: true,
+  person_privacyaccepted: true,
+  avatar_image_url: null,
+  family_name: 'Hoffmann',
+  given_name: 'Mia',
 });
 
 export function tenant(n: number, overrides: Partial<TenantSummary> = {}): TenantSummary {

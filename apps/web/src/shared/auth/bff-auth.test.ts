@@ -3,7 +3,7 @@ import { PersonClaimsSchema } from '@vereinsheim/contracts/person';
 import { WebSessionSchema, type WebSession } from '@vereinsheim/contracts/session';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
+import { ORIGIN, testAppConfig, testPersonClaims } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
 import { apiGet } from '../api/client.ts';
 import { PERSON_ID_KEY } from './auth-service.ts';
@@ -68,14 +68,7 @@ const webSession = (overrides: Partial<WebSession> = {}): WebSession =>
     ...overrides,
   });
 
-const personClaims = PersonClaimsSchema.parse({
-  person_id: 'p-1',
-  person_setupcompleted: true,
-  person_privacyaccepted: true,
-  avatar_image_url: null,
-  family_name: 'Hoffmann',
-  given_name: 'Mia',
-});
+const personClaims = testPersonClaims;
 
 /** Handlers of the server's /bff endpoints and the person claims; records what the app sent. */
 function serverWith(session: WebSession | null) {
