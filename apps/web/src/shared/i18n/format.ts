@@ -6,19 +6,30 @@ import { uiLocale } from './locale.ts';
  */
 
 /**
- * One formatter per locale and option set, made on first use: creating an `Intl.DateTimeFormat` costs far more
- * than formatting with it, and a list formats every row's dates. The option sets below are constants, so their
- * identity is the key.
+ * One formatter per locale and option set, made on first use: creating an `Intl` formatter costs far more than
+ * formatting with it, and a list formats every row. Option sets are module constants (here and in the features),
+ * so their identity is the key.
  */
-const dateFormats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
-function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = uiLocale(language).intl;
-  let byLocale = dateFormats.get(options);
-  if (!byLocale) dateFormats.set(options, (byLocale = new Map<string, Intl.DateTimeFormat>()));
-  let format = byLocale.get(locale);
-  if (!format) byLocale.set(locale, (format = new Intl.DateTimeFormat(locale, options)));
-  return format;
+function cached<O extends object, F>(make: (locale: string, options: O) => F) {
+  const formats = new WeakMap<O, Map<string, F>>();
+  return (language: string | undefined, options: O): F => {
+    const locale = uiLocale(language).intl;
+    let byLocale = formats.get(options);
+    if (!byLocale) formats.set(options, (byLocale = new Map<string, F>()));
+    let format = byLocale.get(locale);
+    if (!format) byLocale.set(locale, (format = make(locale, options)));
+    return format;
+  };
 }
+
+/** The date formatter of the UI language for a constant option set. */
+export const dateFormat = cached(
+  (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
+/** The number formatter of the UI language for a constant option set. */
+export const numberFormat = cached(
+  (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };

@@ -7,8 +7,7 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pathTo } from '@vereinsheim/contracts/routes';
-import { formatDate } from '../../../shared/i18n/format.ts';
-import { uiLocale } from '../../../shared/i18n/locale.ts';
+import { dateFormat, formatDate } from '../../../shared/i18n/format.ts';
 import {
   blockChatPerson,
   deleteChatMessage,
@@ -39,8 +38,9 @@ function merge(items: Item[], incoming: ChatMessage[]): Item[] {
   return [...byId.values()].sort((a, b) => (a.state ? Infinity : a.seq) - (b.state ? Infinity : b.seq));
 }
 
+const SHORT_TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
 const timeOf = (iso: string, language: string | undefined) =>
-  new Intl.DateTimeFormat(uiLocale(language).intl, { timeStyle: 'short' }).format(new Date(iso));
+  dateFormat(language, SHORT_TIME).format(new Date(iso));
 
 /** One conversation: bubbles with day separators, older messages on scrolling up, sending with retry. */
 export function ConversationView({
