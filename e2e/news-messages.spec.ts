@@ -70,7 +70,11 @@ test.describe('news and messages', () => {
     await titles.last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
     await nextPage;
-    await expect(titles).toHaveCount(10);
+    // Page 2 is appended below page 1 (a long scroll may go on to page 3 before this looks: at least 10).
+    await expect.poll(() => titles.count()).toBeGreaterThanOrEqual(10);
+    const shown = await titles.allTextContents();
+    expect(new Set(shown).size).toBe(shown.length);
+    await expect(titles.first()).toHaveText(MEETING_POST);
     await expect(feed.getByText('Saisonabschlussfeier – Anmeldung geschlossen')).toHaveCount(0);
   });
 
