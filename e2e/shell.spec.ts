@@ -55,7 +55,6 @@ test.describe('web app shell', () => {
     page,
     browser,
   }) => {
-    test.skip(!isDesktop(), 'the order of the requests does not depend on the viewport');
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
     await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
     // The build's files for the shell, the dashboard page and their German texts.

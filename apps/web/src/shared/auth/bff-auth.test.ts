@@ -68,8 +68,6 @@ const webSession = (overrides: Partial<WebSession> = {}): WebSession =>
     ...overrides,
   });
 
-const personClaims = testPersonClaims;
-
 /** Handlers of the server's /bff endpoints and the person claims; records what the app sent. */
 function serverWith(session: WebSession | null) {
   const seen: Request[] = [];
@@ -82,7 +80,7 @@ function serverWith(session: WebSession | null) {
     }),
     http.get(`${ORIGIN}/api/b2c/person/:sub`, ({ request }) => {
       seen.push(request);
-      return HttpResponse.json(personClaims);
+      return HttpResponse.json(testPersonClaims);
     }),
   );
   return seen;
@@ -120,7 +118,7 @@ describe('web session with the backend-for-frontend', () => {
       http.get(`${ORIGIN}/bff/session`, () => HttpResponse.json(webSession())),
       http.get(`${ORIGIN}/api/b2c/person/:sub`, async () => {
         await sessionHeard;
-        return HttpResponse.json(personClaims);
+        return HttpResponse.json(testPersonClaims);
       }),
     );
     const sessionFound = vi.fn(() => heard());

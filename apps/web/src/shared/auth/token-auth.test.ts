@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/unbound-method -- expectations on vi.fn() members of the fakes */
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
+import { ORIGIN, testAppConfig, testPersonClaims } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
 import { memoryStore } from '../platform/storage.ts';
 import type { OidcClient } from './oidc.ts';
@@ -212,11 +212,7 @@ describe('native session flow (token record on the device)', () => {
     server.use(
       http.get(`${ORIGIN}/api/b2c/person/:sub`, async () => {
         await sessionHeard;
-        return HttpResponse.json({
-          person_id: 'p-1',
-          person_setupcompleted: true,
-          person_privacyaccepted: true,
-        });
+        return HttpResponse.json(testPersonClaims);
       }),
     );
     const sessionFound = vi.fn(() => heard());
