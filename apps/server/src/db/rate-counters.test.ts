@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { countHit } from './rate-counters.ts';
@@ -20,6 +20,37 @@ describe('shared rate counters (ADR 0015)', () => {
     );
     expect(results.every((r) => r.ttl > 0 && r.ttl <= 60_000)).toBe(true);
   });
+
+  // PGlite has one connection, so a hit cannot wait for another's row lock there.
+  it.runIf(Boolean(inject('databaseUrl')))(
+    'answer at most the window when a hit waited for the instance that started it',
+    async () => {
+      const key = 'test:waited';
+      let waited: Promise<{ current: number; ttl: number }> | undefined;
+      await ctx.db.transaction(async (tx) => {
+        // Another instance holds the counter's row …
+        await tx.execute(sql`insert into rate_counters (key, count, reset_at)
+          values (${key}, 1, clock_timestamp() + interval '60 seconds')`);
+        // … while this hit arrives and waits for its lock.
+        waited = countHit(ctx.db, key, 60_000);
+        for (let i = 0; ; i++) {
+          const blocked = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%rate_counters%on conflict (key) do update%'`);
+          if (Number(blocked.rows[0]!.n) > 0) break;
+          if (i > 500) throw new Error('the hit never waited for the lock');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // The other instance starts its window after this hit began, then lets go.
+        await tx.execute(sql`select pg_sleep(0.05)`);
+        await tx.execute(sql`update rate_counters set reset_at = clock_timestamp() + interval '60 seconds'
+          where key = ${key}`);
+      });
+      const hit = await waited!;
+      expect(hit.current).toBe(2);
+      expect(hit.ttl).toBeGreaterThan(59_000);
+      expect(hit.ttl).toBeLessThanOrEqual(60_000);
+    },
+  );
 
   it('start a new window when the old one ended', async () => {
     await countHit(ctx.db, 'test:window', 60_000);

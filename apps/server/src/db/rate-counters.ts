@@ -5,7 +5,12 @@ import type { Database } from './client.ts';
 /**
  * Counts one hit of `key` in a fixed window shared by every instance on the database (ADR 0015): one upsert,
  * so two instances counting at once never lose a hit. Returns the count in the current window and the
- * milliseconds until it ends.
+ * milliseconds until it ends (at most `windowMs`).
+ *
+ * The times are the clock's, not `now()`: `now()` is when this statement's transaction began, so a hit that
+ * waited for another instance's row lock would measure the window that instance started (after its own start)
+ * from too early a time and answer more than `windowMs`. The hit's time is taken once, before any wait, as
+ * `excluded.reset_at - window`; its remaining time is measured when the row is written.
  */
 export async function countHit(
   db: Database,
@@ -15,12 +20,13 @@ export async function countHit(
   const interval = `${Math.max(1, Math.round(windowMs))} milliseconds`;
   const result = await db.execute<{ count: number; ttl: number | string }>(sql`
     insert into rate_counters (key, count, reset_at)
-    values (${key}, 1, now() + ${interval}::interval)
+    values (${key}, 1, clock_timestamp() + ${interval}::interval)
     on conflict (key) do update set
-      count = case when rate_counters.reset_at <= now() then 1 else rate_counters.count + 1 end,
-      reset_at = case when rate_counters.reset_at <= now() then now() + ${interval}::interval
-                      else rate_counters.reset_at end
-    returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`);
+      count = case when rate_counters.reset_at <= excluded.reset_at - ${interval}::interval then 1
+                   else rate_counters.count + 1 end,
+      reset_at = case when rate_counters.reset_at <= excluded.reset_at - ${interval}::interval
+                      then excluded.reset_at else rate_counters.reset_at end
+    returning count, greatest(0, extract(epoch from (reset_at - clock_timestamp())) * 1000)::int as ttl`);
   const row = result.rows[0]!;
   return { current: Number(row.count), ttl: Number(row.ttl) };
 }
