@@ -6,6 +6,7 @@ import { AppConfigSchema, HealthSchema, ReadySchema, type AppConfig } from '@ver
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { RETRY_AFTER_SECONDS, serializeError } from './db/errors.ts';
+import { purgeRateCountersRegularly } from './db/rate-counters.ts';
 import { registerEmbeddedProvider } from './identity/index.ts';
 import type { SigningKeys } from './identity/keys.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         instrumentationKey: config.telemetryInstrumentationKey,
         db: database.db,
       });
+      purgeRateCountersRegularly(api, database.db);
       await api.register(invoicesRoutes, { db: database.db });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, files: fileStore });

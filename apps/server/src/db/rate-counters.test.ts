@@ -64,6 +64,32 @@ describe('shared rate counters (ADR 0015)', () => {
     expect(next.ttl).toBeGreaterThan(59_000);
   });
 
+  it('remove counters an hour past their window once an instance is ready', async () => {
+    await ctx.db.execute(sql`insert into rate_counters (key, count, reset_at) values
+      ('test:ended', 3, now() - interval '2 hours'), ('test:recent', 3, now() - interval '10 minutes')`);
+    const other = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      keys: ctx.keys,
+      mailer: ctx.mailer,
+    });
+    await other.ready();
+    try {
+      const left = async () =>
+        (
+          await ctx.db.execute<{ key: string }>(
+            sql`select key from rate_counters where key in ('test:ended', 'test:recent') order by key`,
+          )
+        ).rows.map((r) => r.key);
+      for (let i = 0; i < 200 && (await left()).includes('test:ended'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(await left()).toEqual(['test:recent']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('hold the HTTP rate limit across two app instances on one database', async () => {
     const other = await buildApp({
       config: ctx.config,

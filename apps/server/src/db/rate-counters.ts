@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from './client.ts';
 
 /**
@@ -34,6 +35,25 @@ export async function countHit(
 /** Removes counters whose window ended (housekeeping; a stale row is reset by the next hit anyway). */
 export async function purgeRateCounters(db: Database): Promise<void> {
   await db.execute(sql`delete from rate_counters where reset_at < now() - interval '1 hour'`);
+}
+
+/**
+ * Purges ended counters when the app is ready and every `everyMs` after: one row per client address and route
+ * would otherwise stay forever. Every instance purges (the delete is idempotent); a purge that fails (the
+ * database away) is logged and tried again next time.
+ */
+export function purgeRateCountersRegularly(app: FastifyInstance, db: Database, everyMs = 10 * 60_000): void {
+  const purge = () =>
+    purgeRateCounters(db).catch((err: unknown) =>
+      app.log.warn({ err }, 'purging ended rate counters failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void purge();
+    timer = setInterval(() => void purge(), everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** A store for @fastify/rate-limit on the rate_counters table: the limit holds across all instances. */
