@@ -63,5 +63,12 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    // For the purge of closed jobs (jobsRepository.purgeClosed).
+    index('jobs_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
+    index('jobs_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );

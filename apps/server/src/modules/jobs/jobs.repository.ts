@@ -100,13 +100,34 @@ export const jobsRepository = {
   },
 
   /**
-   * Done: the key stays (idempotency for ever), the payload goes — it is not needed any more, and a mail's
-   * carries a one-time link.
+   * Done: the key stays (idempotency until `purgeClosed` removes the row a week later), the payload goes — it
+   * is not needed any more, and a mail's carries a one-time link.
    */
   async complete(db: Database, id: string): Promise<void> {
     await db.execute(
       sql`update jobs set done_at = now(), locked_until = null, payload = '{}'::jsonb where id = ${id}`,
     );
+  },
+
+  /**
+   * Deletes what closed jobs leave behind (ADR 0021 amendment): done jobs 7 days after they were done, failed
+   * ones after 30 (for the operator), at most `batch` of each per call; then the device marks (push_deliveries)
+   * older than a day whose job is not open any more. No producer enqueues a key again (each carries a new id or
+   * time), so a key need not outlive its job by long; a job is done or failed within hours (backoff ≤ 1 h).
+   */
+  async purgeClosed(db: Database, batch = 10_000): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        delete from jobs where id in (
+          (select id from jobs where done_at < now() - interval '7 days' limit ${batch})
+          union all
+          (select id from jobs where failed_at < now() - interval '30 days' limit ${batch}))`);
+      await tx.execute(sql`
+        delete from push_deliveries d
+        where d.sent_at < now() - interval '1 day'
+          and not exists (
+            select 1 from jobs j where j.key = d.key and j.done_at is null and j.failed_at is null)`);
+    });
   },
 
   /** Another try after `delayMs`, or failed for good after the last attempt. */

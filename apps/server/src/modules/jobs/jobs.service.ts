@@ -52,6 +52,8 @@ export interface JobWorkerOptions {
   batch?: number;
   /** Backoff before attempt n+1: base · 2^(n−1), at most an hour. */
   backoffBaseMs?: number;
+  /** How often to delete closed jobs (`jobsRepository.purgeClosed`); also once when the worker starts. */
+  purgeEveryMs?: number;
 }
 
 export interface JobWorker {
@@ -115,6 +117,24 @@ export function startJobWorker(
   }, pollMs);
   timer.unref();
 
+  let purging: Promise<void> | undefined;
+  const purge = () => {
+    purging ??= jobsRepository
+      .purgeClosed(db)
+      .catch((error: unknown) => log.warn({ err: error }, 'job worker could not purge closed jobs'))
+      .finally(() => {
+        purging = undefined;
+      });
+  };
+  purge();
+  const purgeTimer = setInterval(
+    () => {
+      if (!stopped) purge();
+    },
+    options.purgeEveryMs ?? 10 * 60_000,
+  );
+  purgeTimer.unref();
+
   const worker: JobWorker = {
     runDue,
     wake: () => {
@@ -127,7 +147,8 @@ export function startJobWorker(
       stopped = true;
       workers.delete(worker);
       clearInterval(timer);
-      await running;
+      clearInterval(purgeTimer);
+      await Promise.all([running, purging]);
     },
   };
   workers.add(worker);

@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema/index.ts';
+import { jobs, pushDeliveries, pushSubscriptions } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { enqueue, MAIL_JOB, mailJobs, startJobWorker } from './index.ts';
 
@@ -97,6 +97,43 @@ describe('durable jobs (ADR 0015, 0021)', () => {
     expect(await other.runDue()).toBe(1);
     await other.stop();
     expect(runs).toEqual(['other']);
+  });
+});
+
+describe('closed jobs (ADR 0021 amendment)', () => {
+  it('are deleted a week after they were done or a month after they failed, with their device marks', async () => {
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await ctx.db.insert(jobs).values([
+      { kind: 'old', key: 'purge:done-8d', payload: {}, doneAt: ago(8) },
+      { kind: 'old', key: 'purge:done-6d', payload: {}, doneAt: ago(6) },
+      { kind: 'old', key: 'purge:failed-31d', payload: {}, failedAt: ago(31) },
+      { kind: 'old', key: 'purge:failed-8d', payload: {}, failedAt: ago(8) },
+      { kind: 'old', key: 'purge:open', payload: {}, runAt: ago(2) },
+    ]);
+    const person = await ctx.createPerson();
+    const [device] = await ctx.db
+      .insert(pushSubscriptions)
+      .values({ personId: person.personId, platform: 'android', address: 'purge-test-device' })
+      .returning({ id: pushSubscriptions.id });
+    await ctx.db.insert(pushDeliveries).values([
+      { key: 'purge:done-6d', subscriptionId: device!.id, sentAt: ago(6) },
+      { key: 'purge:open', subscriptionId: device!.id, sentAt: ago(2) },
+      { key: 'purge:done-8d', subscriptionId: device!.id, sentAt: ago(0) },
+    ]);
+
+    // A worker purges when it starts (and every purgeEveryMs); stop() waits for the purge.
+    await startJobWorker(ctx.db, {}, ctx.app.log, { pollMs: 60_000 }).stop();
+
+    const keys = await ctx.db.execute<{ key: string }>(
+      sql`select key from jobs where key like 'purge:%' order by key`,
+    );
+    expect(keys.rows.map((r) => r.key)).toEqual(['purge:done-6d', 'purge:failed-8d', 'purge:open']);
+    const marks = await ctx.db
+      .select({ key: pushDeliveries.key })
+      .from(pushDeliveries)
+      .where(eq(pushDeliveries.subscriptionId, device!.id));
+    // The open job's mark stays (its retry skips the device), and so does a fresh one; the closed job's goes.
+    expect(marks.map((m) => m.key).sort()).toEqual(['purge:done-8d', 'purge:open']);
   });
 });
 
