@@ -106,8 +106,14 @@ const preparedItemList = preparedPerDatabase((db, shape: ItemListShape) => {
  * as one Drizzle prepared statement per kind, the ids as array parameters. Two disjoint branches, each on its own
  * index (issue 14 §3): the given clubs with their sharing rows, and the sharing rows at other clubs.
  * `clubs.id IN (…) OR sharing.id IS NOT NULL` over one join read every club.
+ *
+ * The clubs reach the plan as `array(select unnest(…))`, a value PostgreSQL computes when the statement runs:
+ * planned with the array itself, a call for 2 clubs looked cheaper than the plan for any number (estimated at
+ * 10), so with 3 000 clubs PostgreSQL planned the statement again on every call (0.2 ms, a third fewer requests
+ * per second on /api/me/address at 1 M persons). Now it keeps one plan; the plan is the same.
  */
 const preparedSharingWithClubs = preparedPerDatabase((db, kind: PersonalItemKind) => {
+  const clubIds = sql`array(select unnest(${sql.placeholder('clubIds')}::uuid[]))`;
   const ofTheseItems = and(
     sql`${itemSharing.personId} = ${sql.placeholder('personId')}`,
     eq(itemSharing.itemKind, kind),
@@ -117,14 +123,12 @@ const preparedSharingWithClubs = preparedPerDatabase((db, kind: PersonalItemKind
     .select({ tenant: tenants, sharing: itemSharing })
     .from(tenants)
     .leftJoin(itemSharing, and(eq(itemSharing.tenantId, tenants.id), ofTheseItems))
-    .where(sql`${tenants.id} = any(${sql.placeholder('clubIds')}::uuid[])`);
+    .where(sql`${tenants.id} = any(${clubIds})`);
   const otherClubs = db
     .select({ tenant: tenants, sharing: itemSharing })
     .from(itemSharing)
     .innerJoin(tenants, eq(tenants.id, itemSharing.tenantId))
-    .where(
-      and(ofTheseItems, sql`not (${itemSharing.tenantId} = any(${sql.placeholder('clubIds')}::uuid[]))`),
-    );
+    .where(and(ofTheseItems, sql`not (${itemSharing.tenantId} = any(${clubIds}))`));
   return givenClubs.unionAll(otherClubs).prepare(`personal_sharing_${kind}`);
 });
 
