@@ -101,6 +101,8 @@ export interface TestContext {
     input?: Partial<{ firstName: string; lastName: string; email: string; password: string }>,
   ): Promise<TestPerson>;
   addMembership(personId: string, tenantId: string, role?: MembershipRole): Promise<void>;
+  /** A second app instance on the same database, ready (ADR 0015); the caller closes it. */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -213,6 +215,11 @@ export async function createTestContext(
     },
     async addMembership(personId, tenantId, role = 'member') {
       await db.insert(memberships).values({ personId, tenantId, role });
+    },
+    async anotherInstance() {
+      const other = await buildApp({ config, database, keys, mailer });
+      await other.ready();
+      return other;
     },
     async close() {
       await app.close();

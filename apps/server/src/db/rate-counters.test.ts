@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { countHit } from './rate-counters.ts';
 
@@ -67,13 +66,7 @@ describe('shared rate counters (ADR 0015)', () => {
   it('remove counters an hour past their window once an instance is ready', async () => {
     await ctx.db.execute(sql`insert into rate_counters (key, count, reset_at) values
       ('test:ended', 3, now() - interval '2 hours'), ('test:recent', 3, now() - interval '10 minutes')`);
-    const other = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      keys: ctx.keys,
-      mailer: ctx.mailer,
-    });
-    await other.ready();
+    const other = await ctx.anotherInstance();
     try {
       const left = async () =>
         (
@@ -91,13 +84,7 @@ describe('shared rate counters (ADR 0015)', () => {
   });
 
   it('hold the HTTP rate limit across two app instances on one database', async () => {
-    const other = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      keys: ctx.keys,
-      mailer: ctx.mailer,
-    });
-    await other.ready();
+    const other = await ctx.anotherInstance();
     try {
       const track = (app: typeof other) =>
         app.inject({

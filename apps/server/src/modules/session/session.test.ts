@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, type WebSession } from '@vereinsheim/contracts';
 import { browse, CookieJar, formOf, freePort } from '../../../test/browser.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
 import { webLogins, webSessions } from '../../db/schema/index.ts';
 import { embeddedProviderMetadata } from './relying-party.ts';
 import { secretHash } from './session.http.ts';
@@ -259,13 +258,7 @@ describe('web sign-in through the backend-for-frontend', () => {
   });
 
   it('refreshes once when two instances on one database get requests of the same session at once', async () => {
-    const second = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      keys: ctx.keys,
-      mailer: ctx.mailer,
-    });
-    await second.ready();
+    const second = await ctx.anotherInstance();
     try {
       const { jar } = await signIn();
       const before = (await sessionRow(jar))!;
