@@ -14,6 +14,11 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const open = (table: typeof passwordResets | typeof emailVerifications, tokenHash: string) =>
   and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, new Date()));
 
+/** Locks the account's row until the transaction ends: its link replacements take turns. */
+async function lockAccount(db: DbOrTx, accountId: string): Promise<void> {
+  await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+}
+
 export const accountsRepository = {
   async findById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
     if (!UUID.test(id)) return undefined;
@@ -65,12 +70,18 @@ export const accountsRepository = {
   },
 
   /** A new reset link for the account; older open links of the account stop working (one at a time). */
+  /**
+   * A new reset link; older open links of the account stop working. Call it in a transaction: the account's row
+   * is locked first, so two requests at once take turns (without it the second insert broke the one-open-link
+   * index and its mail was lost).
+   */
   async replacePasswordReset(
     db: DbOrTx,
     accountId: string,
     tokenHash: string,
     expiresAt: Date,
   ): Promise<void> {
+    await lockAccount(db, accountId);
     await this.retireResets(db, accountId);
     await db.insert(passwordResets).values({ tokenHash, accountId, expiresAt });
   },
@@ -103,13 +114,17 @@ export const accountsRepository = {
       .where(and(eq(passwordResets.accountId, accountId), isNull(passwordResets.usedAt)));
   },
 
-  /** A new verification link; older open links of the account stop working. */
+  /**
+   * A new verification link; older open links of the account stop working. Call it in a transaction: the
+   * account's row is locked first, so two requests at once cannot both leave their link open.
+   */
   async replaceEmailVerification(
     db: DbOrTx,
     accountId: string,
     tokenHash: string,
     expiresAt: Date,
   ): Promise<void> {
+    await lockAccount(db, accountId);
     await db
       .update(emailVerifications)
       .set({ usedAt: new Date() })

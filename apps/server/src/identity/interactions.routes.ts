@@ -168,11 +168,13 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   /** A fresh verification link for an account that has none confirmed yet. */
   async function verificationMail(account: AccountRow, firstName: string): Promise<Mail> {
     const token = newToken();
-    await accountsRepository.replaceEmailVerification(
-      db,
-      account.id,
-      sha256(token),
-      new Date(Date.now() + VERIFY_TTL_MS),
+    await db.transaction((tx) =>
+      accountsRepository.replaceEmailVerification(
+        tx,
+        account.id,
+        sha256(token),
+        new Date(Date.now() + VERIFY_TTL_MS),
+      ),
     );
     return mails.verifyEmail(account.email, {
       firstName,
