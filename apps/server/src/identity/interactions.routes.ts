@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import type { Mail } from '../lib/mailer.ts';
 import { enqueueMail } from '../modules/jobs/index.ts';
 import { accountsRepository, type AccountRow } from './accounts.repository.ts';
@@ -27,6 +27,12 @@ import {
 import { checkPassword, PASSWORD_MAX_LENGTH } from './password-policy.ts';
 import { hashPassword, PasswordHashingBusyError, verifyPassword } from './passwords.ts';
 import { API_SCOPE, apiResource, errorPage } from './provider.ts';
+
+/** A mail to `to` whose link (if it carries one) `write` stores in the transaction that enqueues the mail. */
+interface PlannedMail {
+  to: string;
+  write: (tx: Tx) => Promise<Mail>;
+}
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -88,18 +94,20 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
   /**
-   * A mail after the answer, if the recipient has not had too many this hour: a mail job (ADR 0021), sent by
-   * the job worker (retried while the mail server is down); failures before the job exists are logged.
+   * A mail after the answer, if the recipient has not had too many this hour. The limit is asked first; then the
+   * mail's link (`write`) and its mail job (ADR 0021) are written in one transaction, and the job worker sends it
+   * (retried while the mail server is down). So a refused request changes nothing — the link in the last mail
+   * sent keeps working — and no link exists without its mail. Failures before the job exists are logged.
    */
-  const mailLater = (reply: FastifyReply, name: string, mail: () => Promise<Mail | undefined>) =>
+  const mailLater = (reply: FastifyReply, name: string, plan: () => Promise<PlannedMail | undefined>) =>
     background.run(name, reply.raw, async () => {
-      const message = await mail();
-      if (!message) return;
-      if (!(await limits.mailAllowed(message.to))) {
+      const planned = await plan();
+      if (!planned) return;
+      if (!(await limits.mailAllowed(planned.to))) {
         app.log.info({ task: name }, 'mail skipped: too many to this recipient');
         return;
       }
-      await db.transaction((tx) => enqueueMail(tx, name.replace(/\s+/g, '-'), message));
+      await db.transaction(async (tx) => enqueueMail(tx, name.replace(/\s+/g, '-'), await planned.write(tx)));
     });
 
   const tooMany = (reply: FastifyReply, seconds: number, backUrl: string) =>
@@ -165,22 +173,23 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   }
 
-  /** A fresh verification link for an account that has none confirmed yet. */
-  async function verificationMail(account: AccountRow, firstName: string): Promise<Mail> {
-    const token = newToken();
-    await db.transaction((tx) =>
-      accountsRepository.replaceEmailVerification(
+  /** A fresh verification link for an account that has none confirmed yet (written with its mail). */
+  const verificationMail = (account: AccountRow, firstName: string): PlannedMail => ({
+    to: account.email,
+    write: async (tx) => {
+      const token = newToken();
+      await accountsRepository.replaceEmailVerification(
         tx,
         account.id,
         sha256(token),
         new Date(Date.now() + VERIFY_TTL_MS),
-      ),
-    );
-    return mails.verifyEmail(account.email, {
-      firstName,
-      link: `${config.oidc.issuer}/verify-email?token=${token}`,
-    });
-  }
+      );
+      return mails.verifyEmail(account.email, {
+        firstName,
+        link: `${config.oidc.issuer}/verify-email?token=${token}`,
+      });
+    },
+  });
 
   app.get(`${base}/interaction/:uid`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
@@ -295,9 +304,11 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (typeof passwordHash !== 'string') return passwordHash;
     const email = values.email!;
     mailLater(reply, 'sign-up', async () => {
-      if (await accountsRepository.findByEmail(db, email)) {
-        return mails.accountExists(email, { portalUrl: config.publicUrl });
-      }
+      const exists: PlannedMail = {
+        to: email,
+        write: async () => mails.accountExists(email, { portalUrl: config.publicUrl }),
+      };
+      if (await accountsRepository.findByEmail(db, email)) return exists;
       let account: AccountRow;
       try {
         account = await db.transaction((tx) =>
@@ -311,9 +322,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         );
       } catch (error) {
         // A concurrent sign-up with the same address won the race on the unique index.
-        if (await accountsRepository.findByEmail(db, email)) {
-          return mails.accountExists(email, { portalUrl: config.publicUrl });
-        }
+        if (await accountsRepository.findByEmail(db, email)) return exists;
         throw error;
       }
       app.log.info('account created');
@@ -385,18 +394,21 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     mailLater(reply, 'password reset', async () => {
       const account = await accountsRepository.findByEmail(db, email);
       if (!account) return undefined;
-      const token = newToken();
-      await db.transaction((tx) =>
-        accountsRepository.replacePasswordReset(
-          tx,
-          account.id,
-          sha256(token),
-          new Date(Date.now() + RESET_TTL_MS),
-        ),
-      );
-      return mails.resetPassword(account.email, {
-        link: `${config.oidc.issuer}/password/reset?token=${token}`,
-      });
+      return {
+        to: account.email,
+        write: async (tx) => {
+          const token = newToken();
+          await accountsRepository.replacePasswordReset(
+            tx,
+            account.id,
+            sha256(token),
+            new Date(Date.now() + RESET_TTL_MS),
+          );
+          return mails.resetPassword(account.email, {
+            link: `${config.oidc.issuer}/password/reset?token=${token}`,
+          });
+        },
+      };
     });
     return send(reply, 200, forgotPage(pages, { action: u.forgot, loginUrl: u.login, sent: true }));
   });

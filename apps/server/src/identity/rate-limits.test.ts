@@ -3,10 +3,12 @@
  * address with progressive waits, known devices, X-Forwarded-For only from the configured proxy.
  * Client addresses are simulated through the proxy the server trusts (TRUST_PROXY=127.0.0.1).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authLimits } from '../db/schema/index.ts';
 import type { TestPerson } from '../../test/harness.ts';
 import { CookieJar, formOf, startOidcDriver, type OidcDriver } from '../../test/oidc-browser.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, limitKeys } from './limits.ts';
 
 let d: OidcDriver;
 
@@ -182,18 +184,23 @@ describe('sign-up and reset limits', () => {
     expect(other.status).toBe(200);
   });
 
+  /** The "forgot password" form of a fresh sign-in flow, and a request of it for `email` from `ip`. */
+  async function openForgot(ip: string) {
+    const flow = await d.startFlow();
+    const { html } = await d.openLogin(flow, from(ip));
+    const forgotUrl = /href="([^"]+\/forgot)"/.exec(html)![1]!;
+    const forgot = formOf(await (await d.browse(flow.jar, forgotUrl, from(ip))).text()).action;
+    return async (email: string, requestIp: string) => {
+      const res = await d.browse(flow.jar, forgot, { ...from(requestIp), form: { email } });
+      expect(res.status).toBe(200);
+    };
+  }
+
   it('sends at most a few mails per hour to one recipient', async () => {
     const person = await d.ctx.createPerson();
-    const flow = await d.startFlow();
-    const { html } = await d.openLogin(flow, from('198.51.100.80'));
-    const forgotUrl = /href="([^"]+\/forgot)"/.exec(html)![1]!;
-    const forgot = formOf(await (await d.browse(flow.jar, forgotUrl, from('198.51.100.80'))).text()).action;
+    const forgot = await openForgot('198.51.100.80');
     for (let i = 0; i < LIMITS.mailsPerRecipient.points + 3; i++) {
-      const res = await d.browse(flow.jar, forgot, {
-        ...from(`198.51.100.${81 + i}`),
-        form: { email: person.email },
-      });
-      expect(res.status).toBe(200);
+      await forgot(person.email, `198.51.100.${81 + i}`);
     }
     // Mails leave through the job worker (ADR 0021): wait for the allowed ones, then for any extra one.
     const mails = () => d.ctx.mailer.sent.filter((m) => m.to === person.email);
@@ -202,5 +209,30 @@ describe('sign-up and reset limits', () => {
     }
     await sleep(1_500);
     expect(mails()).toHaveLength(LIMITS.mailsPerRecipient.points);
+  });
+
+  it('keeps the link of the last mail working when more requests to the recipient are refused', async () => {
+    const person = await d.ctx.createPerson();
+    const forgot = await openForgot('198.51.100.120');
+    const mails = () => d.ctx.mailer.sent.filter((m) => m.to === person.email);
+    const { points } = LIMITS.mailsPerRecipient;
+    for (let i = 0; i < points; i++) {
+      await forgot(person.email, `198.51.100.${121 + i}`);
+      for (let waited = 0; mails().length <= i && waited < 15_000; waited += 50) await sleep(50);
+    }
+    expect(mails()).toHaveLength(points);
+    // Someone keeps asking for the address's reset: refused by the limit, which counts every request.
+    for (let i = 0; i < 3; i++) await forgot(person.email, `198.51.100.${131 + i}`);
+    const counted = async () =>
+      (
+        await d.ctx.db
+          .select({ points: authLimits.points })
+          .from(authLimits)
+          .where(eq(authLimits.key, `mail-to:${limitKeys.account(person.email)}`))
+      )[0]?.points ?? 0;
+    for (let waited = 0; (await counted()) < points + 3 && waited < 15_000; waited += 50) await sleep(50);
+    expect(await counted()).toBe(points + 3);
+    const link = /(http\S+\/password\/reset\?token=\S+)/.exec(mails().at(-1)!.text)![1]!;
+    expect((await d.browse(new CookieJar(), link)).status).toBe(200);
   });
 });
