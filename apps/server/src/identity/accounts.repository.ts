@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { accounts, emailVerifications, passwordResets } from '../db/schema/index.ts';
 import { addSignUpMailAddress } from '../modules/personal-data/index.ts';
 import { createPerson, findSelf, linkIdentity } from '../modules/persons/index.ts';
@@ -15,7 +15,7 @@ const open = (table: typeof passwordResets | typeof emailVerifications, tokenHas
   and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, new Date()));
 
 /** Locks the account's row until the transaction ends: its link replacements take turns. */
-async function lockAccount(db: DbOrTx, accountId: string): Promise<void> {
+async function lockAccount(db: Tx, accountId: string): Promise<void> {
   await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 }
 
@@ -69,18 +69,12 @@ export const accountsRepository = {
     await db.update(accounts).set({ emailVerified: true }).where(eq(accounts.id, accountId));
   },
 
-  /** A new reset link for the account; older open links of the account stop working (one at a time). */
   /**
-   * A new reset link; older open links of the account stop working. Call it in a transaction: the account's row
-   * is locked first, so two requests at once take turns (without it the second insert broke the one-open-link
-   * index and its mail was lost).
+   * A new reset link for the account; older open links of the account stop working (one at a time). In a
+   * transaction: the account's row is locked first, so two requests at once take turns (without it the second
+   * insert broke the one-open-link index and its mail was lost).
    */
-  async replacePasswordReset(
-    db: DbOrTx,
-    accountId: string,
-    tokenHash: string,
-    expiresAt: Date,
-  ): Promise<void> {
+  async replacePasswordReset(db: Tx, accountId: string, tokenHash: string, expiresAt: Date): Promise<void> {
     await lockAccount(db, accountId);
     await this.retireResets(db, accountId);
     await db.insert(passwordResets).values({ tokenHash, accountId, expiresAt });
@@ -115,11 +109,11 @@ export const accountsRepository = {
   },
 
   /**
-   * A new verification link; older open links of the account stop working. Call it in a transaction: the
-   * account's row is locked first, so two requests at once cannot both leave their link open.
+   * A new verification link; older open links of the account stop working. In a transaction: the account's row
+   * is locked first, so two requests at once cannot both leave their link open.
    */
   async replaceEmailVerification(
-    db: DbOrTx,
+    db: Tx,
     accountId: string,
     tokenHash: string,
     expiresAt: Date,
