@@ -74,6 +74,22 @@ export const events = pgTable(
      */
     placeCount: integer('place_count').notNull().default(0),
     waitingCount: integer('waiting_count').notNull().default(0),
+    /**
+     * What a list shows of the event's catalogue links and contract, kept by statement triggers on the link,
+     * catalogue, contract and price-option tables (migration 0025, ADR 0035): the disciplines and divisions
+     * (id, name; by name), the contract and the cheapest base price. A page of events reads them with its rows
+     * instead of four correlated subqueries per event.
+     */
+    disciplineList: jsonb('discipline_list')
+      .$type<{ id: string; name: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    divisionList: jsonb('division_list')
+      .$type<{ id: string; name: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    contractId: uuid('contract_id'),
+    fee: jsonb('fee').$type<{ amount: number | string; currency: string }>(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -46,6 +46,6 @@ describe('array parameters on a fresh embedded database', () => {
       { orderBy: 'start', order: 'ascending', limit: 5, offset: 0 },
     );
     expect(events).toEqual({ rows: [], total: 0 });
-    expect(await eventsRepository.pageDetails(handle.db, scope, [club])).toEqual([]);
+    expect(await eventsRepository.ownRegistrations(handle.db, scope, [club])).toEqual(new Map());
   });
 });

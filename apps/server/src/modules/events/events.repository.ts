@@ -88,6 +88,38 @@ const BOOKED_OPTIONS = sql<
   { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
 >`(select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventRegistrations.eventId} and exists (select 1 from jsonb_array_elements_text(${eventRegistrations.priceOptionIds}) x where x = o.id::text))`;
 
+/**
+ * The owner's registration on the selected event (a left join of event_registrations on the `personId`
+ * placeholder): the row, its waiting position and its booked options, the last two only for a registration.
+ */
+const OWN_REGISTRATION = {
+  registration: eventRegistrations,
+  waitingPosition: WAITING_POSITION,
+  bookedOptions: sql<
+    | { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
+    | null
+  >`case when ${eventRegistrations.id} is not null then ${BOOKED_OPTIONS} end`,
+};
+
+const ownRegistrationOn = () =>
+  and(
+    eq(eventRegistrations.eventId, events.id),
+    sql`${eventRegistrations.personId} = ${sql.placeholder('personId')}`,
+  );
+
+function toOwn(row: {
+  registration: RegistrationRow | null;
+  waitingPosition: number | string | null;
+  bookedOptions: { amount: number | string }[] | null;
+}): OwnRegistration | null {
+  if (!row.registration) return null;
+  return {
+    registration: row.registration,
+    waitingPosition: row.waitingPosition === null ? null : Math.max(1, Number(row.waitingPosition)),
+    bookedOptions: toBooked(row.bookedOptions),
+  };
+}
+
 /** A row that SQL returned as `to_jsonb(row)` (snake_case keys, timestamps as text), as Drizzle maps it. */
 function fromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'] {
   const source = json as Record<string, unknown>;
@@ -102,15 +134,9 @@ function fromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'] {
 const toBooked = (rows: { amount: number | string }[] | null) =>
   (rows ?? []).map((o) => ({ ...o, amount: Number(o.amount) })) as BookedOptionRow[];
 
-export interface EventPageDetails {
-  eventId: string;
-  disciplines: { id: string; name: string }[];
-  divisions: { id: string; name: string }[];
-  contractId: string | null;
-  /** The cheapest base price (kind `price`). */
-  fee: { amount: number; currency: string } | null;
-  /** The owner's own registration, if any, and its waiting position (null unless waiting). */
-  registration: RegistrationRow | null;
+/** The owner's own registration on an event, with its waiting position (null unless waiting) and booked options. */
+export interface OwnRegistration {
+  registration: RegistrationRow;
   waitingPosition: number | null;
   bookedOptions: BookedOptionRow[];
 }
@@ -120,6 +146,8 @@ export interface EventWithCounts {
   tenantName: string;
   participantCount: number;
   waitingCount: number;
+  /** The owner's registration, read with the row (null: none); undefined when not read (ownRegistrations asks). */
+  own?: OwnRegistration | null;
 }
 
 const withCounts = { event: events, tenantName: tenants.name };
@@ -224,15 +252,18 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
 }
 
 /**
- * The events list, one page with the total, as a Drizzle prepared statement per database and shape, built once
- * (issue 14 §5, ADR 0034 amendment): the public list, the club's list and the dashboard's all ask it.
+ * The events list, one page with the total and the owner's registrations, as a Drizzle prepared statement per
+ * database and shape, built once (issue 14 §5, ADR 0034 amendment): the public list, the club's list and the
+ * dashboard's all ask it. The catalogue (disciplines, divisions, contract, fee) is on the event row (ADR 0035), so a
+ * page is this one statement.
  */
 const preparedEventList = preparedPerDatabase((db, shape: EventListShape) => {
   const { primary, pageIds, total } = eventListParts(db, shape, (name) => sql.placeholder(name));
   return db
-    .select({ ...withCounts, total })
+    .select({ ...withCounts, total, ...OWN_REGISTRATION })
     .from(events)
     .innerJoin(tenants, eq(tenants.id, events.tenantId))
+    .leftJoin(eventRegistrations, ownRegistrationOn())
     .where(sql`${events.id} in (${pageIds})`)
     .orderBy(primary, asc(events.id))
     .limit(sql.placeholder('limit'))
@@ -250,46 +281,21 @@ export interface EventFilters {
 }
 
 /**
- * The page's details (disciplines, divisions, contract, fee, the owner's registration) for a list of event ids, as
- * one Drizzle prepared statement built once: the ids, the person and the clubs are parameters (arrays), so the text
- * does not depend on the page's length or the person's clubs (issue 14 §5, ADR 0034 amendment).
+ * The owner's registrations on some visible events (a single event's view), with waiting positions and booked
+ * options, as one Drizzle prepared statement built once: the ids, the person and the clubs are parameters (arrays).
  */
-const preparedPageDetails = preparedPerDatabase((db, _key: 'all') =>
+const preparedOwnRegistrations = preparedPerDatabase((db, _key: 'all') =>
   db
-    .select({
-      eventId: events.id,
-      disciplines: sql<
-        { id: string; name: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDisciplineLinks} l join ${eventDisciplines} d on d.id = l.discipline_id where l.event_id = ${events.id})`,
-      divisions: sql<
-        { id: string; name: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json) from ${eventDivisionLinks} l join ${eventDivisions} d on d.id = l.division_id where l.event_id = ${events.id})`,
-      contractId: sql<
-        string | null
-      >`(select c.id from ${eventContracts} c where c.event_id = ${events.id} order by c.id limit 1)`,
-      fee: sql<{
-        amount: number | string;
-        currency: string;
-      } | null>`(select json_build_object('amount', o.amount, 'currency', o.currency) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${events.id} and o.kind = 'price' order by o.amount, o.position, o.name limit 1)`,
-      registration: eventRegistrations,
-      waitingPosition: WAITING_POSITION,
-      bookedOptions: BOOKED_OPTIONS,
-    })
+    .select({ eventId: events.id, ...OWN_REGISTRATION })
     .from(events)
-    .leftJoin(
-      eventRegistrations,
-      and(
-        eq(eventRegistrations.eventId, events.id),
-        sql`${eventRegistrations.personId} = ${sql.placeholder('personId')}`,
-      ),
-    )
+    .innerJoin(eventRegistrations, ownRegistrationOn())
     .where(
       and(
         sql`${events.id} = any(${sql.placeholder('eventIds')}::uuid[])`,
         visibleToClubs(sql.placeholder('tenantIds')),
       ),
     )
-    .prepare('event_page_details'),
+    .prepare('event_own_registrations'),
 );
 
 /** The person's registrations: which filters are given, and the order (the shape of the list's statement). */
@@ -404,10 +410,15 @@ export const eventsRepository = {
     };
     const rows = await preparedEventList(db, shape).execute({
       ...values,
+      personId: scope.personId,
       limit: options.limit,
       offset: options.offset,
     });
-    if (rows.length > 0) return { rows: rows.map(counted), total: rows[0]!.total };
+    if (rows.length > 0)
+      return {
+        rows: rows.map((r) => ({ ...counted({ event: r.event, tenantName: r.tenantName }), own: toOwn(r) })),
+        total: rows[0]!.total,
+      };
     if (options.offset === 0) return { rows: [], total: 0 };
     const { total } = eventListParts(db, shape, (name) => sql.param(values[name]));
     const [count] = await db.select({ n: total }).from(sql`(select 1) as one`);
@@ -538,23 +549,24 @@ export const eventsRepository = {
     return { places: row?.places ?? 0, waiting: row?.waiting ?? 0 };
   },
 
-  /**
-   * Everything a page of events shows beyond its rows, in ONE query (ADR 0020): disciplines and divisions,
-   * the contract, the cheapest base price and the owner's own registration with its waiting position.
-   */
-  async pageDetails(db: DbOrTx, scope: EventScope, eventIds: string[]): Promise<EventPageDetails[]> {
-    if (eventIds.length === 0) return [];
-    const rows = await preparedPageDetails(db, 'all').execute({
+  /** The owner's registrations on these visible events (event id → registration), in ONE query. */
+  async ownRegistrations(
+    db: DbOrTx,
+    scope: EventScope,
+    eventIds: string[],
+  ): Promise<Map<string, OwnRegistration>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await preparedOwnRegistrations(db, 'all').execute({
       eventIds,
       personId: scope.personId,
       tenantIds: [...scope.tenantIds],
     });
-    return rows.map((r) => ({
-      ...r,
-      fee: r.fee ? { amount: Number(r.fee.amount), currency: r.fee.currency } : null,
-      waitingPosition: r.waitingPosition === null ? null : Math.max(1, Number(r.waitingPosition)),
-      bookedOptions: r.registration ? toBooked(r.bookedOptions) : [],
-    }));
+    return new Map(
+      rows.flatMap((r) => {
+        const own = toOwn(r);
+        return own ? [[r.eventId, own] as const] : [];
+      }),
+    );
   },
 
   async catalogueFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {

@@ -40,6 +40,7 @@ import {
   type EventScope,
   type EventRow,
   type EventWithCounts,
+  type OwnRegistration,
   type PriceOptionRow,
   type RegistrationRow,
 } from './events.repository.ts';
@@ -142,24 +143,35 @@ function toPriceOption(o: PriceOptionRow) {
   };
 }
 
-/** Builds the event views of a page of rows with one more query (repo.pageDetails). */
+/**
+ * Builds the event views of a page of rows. The catalogue is on the event row (ADR 0035); the owner's registrations
+ * come with the rows of a list, and with one more query (repo.ownRegistrations) where they did not.
+ */
 async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]): Promise<EventDetail[]> {
-  const ids = rows.map((r) => r.event.id);
-  const details = new Map((await repo.pageDetails(db, scope, ids)).map((d) => [d.eventId, d]));
+  const unread = rows.filter((r) => r.own === undefined).map((r) => r.event.id);
+  const read =
+    unread.length > 0 ? await repo.ownRegistrations(db, scope, unread) : new Map<string, OwnRegistration>();
   const now = new Date();
   return Promise.all(
-    rows.map(async ({ event, tenantName, participantCount, waitingCount }) => {
-      const detail = details.get(event.id);
-      const reg = detail?.registration;
-      const registration = reg
-        ? await toRegistration(db, scope, reg, event, now, detail.waitingPosition, detail.bookedOptions)
+    rows.map(async ({ event, tenantName, participantCount, waitingCount, own }) => {
+      const mine = own === undefined ? read.get(event.id) : own;
+      const registration = mine
+        ? await toRegistration(
+            db,
+            scope,
+            mine.registration,
+            event,
+            now,
+            mine.waitingPosition,
+            mine.bookedOptions,
+          )
         : null;
       return {
         id: event.id,
         tenantId: event.tenantId,
         tenantName,
         creator: { id: event.creatorId },
-        contractId: detail?.contractId ?? null,
+        contractId: event.contractId,
         name: event.name,
         description: event.description,
         start: iso(event.startsAt),
@@ -174,8 +186,8 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
           countryCode: event.countryCode,
         },
         organiser: event.organiser,
-        disciplines: detail?.disciplines ?? [],
-        divisions: detail?.divisions ?? [],
+        disciplines: event.disciplineList,
+        divisions: event.divisionList,
         registrationOpen: registrationRefusal(event, now) === null,
         registrationStart: isoOrNull(event.registrationStartsAt),
         registrationDeadline: isoOrNull(event.registrationDeadline),
@@ -192,7 +204,7 @@ async function toEvents(db: DbOrTx, scope: EventScope, rows: EventWithCounts[]):
         visibility: event.visibility,
         cancelled: event.cancelled,
         status: eventStatus({ start: event.startsAt, end: event.endsAt, cancelled: event.cancelled }, now),
-        fee: detail?.fee ?? null,
+        fee: event.fee ? { amount: Number(event.fee.amount), currency: event.fee.currency } : null,
         eventProgressType: registration?.eventProgressType ?? 'nomember',
         eventRegistration: registration,
       };
