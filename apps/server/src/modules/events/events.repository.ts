@@ -81,12 +81,13 @@ export interface BookedOptionRow {
 
 /**
  * The selected registration row's booked price options (its `priceOptionIds` among the options of its event's
- * contract), as one JSON column: no query per registration. Options in use cannot be removed (the club side
- * answers 409), so every id resolves.
+ * contract), as one JSON column: no query per registration. The statement must join the registration's event
+ * (`events`): the contract is the event row's `contract_id` (ADR 0035), and a registration without options asks
+ * nothing. Options in use cannot be removed (the club side answers 409), so every id resolves.
  */
 const BOOKED_OPTIONS = sql<
   { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
->`(select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o join ${eventContracts} c on c.id = o.contract_id where c.event_id = ${eventRegistrations.eventId} and exists (select 1 from jsonb_array_elements_text(${eventRegistrations.priceOptionIds}) x where x = o.id::text))`;
+>`case when ${eventRegistrations.priceOptionIds} = '[]'::jsonb then '[]'::json else (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o where o.contract_id = ${events.contractId} and ${eventRegistrations.priceOptionIds} ? o.id::text) end`;
 
 /**
  * The owner's registration on the selected event (a left join of event_registrations on the `personId`
@@ -684,6 +685,7 @@ export const eventsRepository = {
     const [row] = await db
       .select({ options: BOOKED_OPTIONS })
       .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
       .where(eq(eventRegistrations.id, registrationId));
     return toBooked(row?.options ?? []);
   },
