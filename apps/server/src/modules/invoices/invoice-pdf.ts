@@ -13,17 +13,18 @@ const STATUS_DE: Record<InvoiceStatus, string> = {
 };
 
 /**
- * Noto Sans (SIL Open Font License, @fontsource/noto-sans), embedded as a subset in every PDF: the standard
- * 14 fonts (Helvetica) are not embedded, and archived invoices must look the same on every reader (ADR 0026).
- * The latin subset covers German and Western European text.
+ * Noto Sans (SIL Open Font License), embedded as a subset in every PDF: the standard 14 fonts (Helvetica) are not
+ * embedded, and archived invoices must look the same on every reader (ADR 0026). The whole font (Google Fonts'
+ * NotoSans TTF from @expo-google-fonts/noto-sans) and not a web subset: names and addresses come in every Latin
+ * script (Łukasz, Şule, Dvořák), Greek and Cyrillic, and one font has to draw them all (pdfkit has no fallback).
  */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 function embeddedFonts(): { regular: Buffer; bold: Buffer } {
   if (fonts) return fonts;
   const require = createRequire(import.meta.url);
-  const file = (weight: number) =>
-    readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`));
-  fonts = { regular: file(400), bold: file(700) };
+  const file = (style: '400Regular' | '700Bold') =>
+    readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${style}/NotoSans_${style}.ttf`));
+  fonts = { regular: file('400Regular'), bold: file('700Bold') };
   return fonts;
 }
 const REGULAR = 'NotoSans';

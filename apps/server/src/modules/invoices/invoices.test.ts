@@ -374,6 +374,31 @@ describe('GET /api/invoice/{id}/pdf', () => {
     expect(modulesOf(images[0]!, qr.modules.size)).toEqual(expected);
   });
 
+  it('draws names in every Latin script, Greek and Cyrillic', async () => {
+    const member = await ctx.createPerson();
+    await ctx.addMembership(member.personId, clubA);
+    const names = ['Łukasz Wójcik', 'Şule Yılmaz', 'Antonín Dvořák', 'Дмитрий Орлов', 'Ξανθή Παππά'];
+    const id = await ctx.db.transaction(
+      async (tx) =>
+        (await invoicesService.create(
+          tx,
+          invoice(member.personId, clubA, 8, {
+            recipient: { name: names[0]!, street: 'ul. Świętokrzyska 12', city: '00-916 Warszawa' },
+            lines: names
+              .slice(1)
+              .map((name) => ({ description: name, quantity: 1, unitPriceCents: 1500, vatRateBp: 0 })),
+          }),
+          null,
+        ))!.id,
+    );
+    const res = await get(`/api/invoice/${id}/pdf`, member);
+    expect(res.statusCode).toBe(200);
+    const { text } = await pdfText(res.rawPayload);
+    // A character the embedded font cannot draw comes back as U+0000 (an empty box on paper).
+    expect(text).not.toContain('\u0000');
+    for (const expected of [...names, 'ul. Świętokrzyska 12']) expect(text).toContain(expected);
+  });
+
   it('has no GiroCode on a paid invoice', async () => {
     const res = await get(`/api/invoice/${ids.four}/pdf`, owner);
     const { text, images } = await pdfText(res.rawPayload);
