@@ -483,7 +483,8 @@ export const eventsRepository = {
    * PostgreSQL runs this statement, never across a round trip to the server, so a storm of registrations
    * queues for microseconds per person. Answers the locked event's state and, when a place was taken, the
    * registration with its waiting position (null unless waiting); no registration when the window closed,
-   * the event is full or the person registered in the meantime (`active`).
+   * the event is full, the person registered in the meantime (`active`) or a chosen price option was removed
+   * (`optionsGone`).
    */
   async claimRegistration(
     db: DbOrTx,
@@ -500,13 +501,24 @@ export const eventsRepository = {
     registration: RegistrationRow | undefined;
     waitingPosition: number | null;
     active: boolean;
+    /** A chosen price option was removed after the first read (its row is locked here, so a removal that
+     * committed while this statement waited for the event row is seen). */
+    optionsGone: boolean;
   }> {
     const now = input.now.toISOString();
     const result = await db.execute(sql`
       with ev as (
         select * from ${events} where ${events.id} = ${input.eventId} and ${visibleTo(scope)} for update
+      ), opts as (
+        select o.id from ${eventPriceOptions} o
+         where o.contract_id = (select ev.contract_id from ev)
+           and ${JSON.stringify(input.priceOptionIds)}::jsonb ? o.id::text
+           for share of o
+      ), chk as (
+        select (select count(*) from opts) = ${input.priceOptionIds.length} as options_ok
       ), decided as (
         select ev.id, ev.tenant_id, ev.waiting_count, case
+          when not (select options_ok from chk) then null
           when ev.cancelled or not ev.registration_open or ev.ends_at <= ${now}::timestamptz
             or ev.registration_starts_at > ${now}::timestamptz or ev.registration_deadline < ${now}::timestamptz then null
           when ev.max_participants is null or ev.place_count < ev.max_participants
@@ -528,7 +540,8 @@ export const eventsRepository = {
         select reg.id, reg.status, 'registered', ${input.personId} from reg
       )
       select (select to_jsonb(ev) from ev) as event, (select to_jsonb(reg) from reg) as registration,
-        (select d.status from decided d) as decided, (select d.waiting_count + 1 from decided d) as next_waiting`);
+        (select d.status from decided d) as decided, (select d.waiting_count + 1 from decided d) as next_waiting,
+        (select options_ok from chk) as options_ok`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
     const event = row.event ? fromJson(events, row.event) : undefined;
     const registration = row.registration ? fromJson(eventRegistrations, row.registration) : undefined;
@@ -538,6 +551,7 @@ export const eventsRepository = {
       waitingPosition: registration?.status === 'waiting' ? Number(row.next_waiting) : null,
       // A status was decided but the upsert found an active registration: one registered in the meantime.
       active: !registration && row.decided !== null && row.decided !== undefined,
+      optionsGone: row.options_ok === false,
     };
   },
 

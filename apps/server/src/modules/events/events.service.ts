@@ -461,6 +461,11 @@ export function eventsService(deps: EventsDeps) {
       if (!claimed.registration) {
         // Changed between the two reads: the answer the checks above give on the locked row.
         assertRegistrationOpen(claimed.event, now);
+        if (claimed.optionsGone) {
+          throw problem(400, 'event.priceSelection.invalid', {
+            errors: [{ field: 'priceOptionIds', message: PRICE_SELECTION_MESSAGES.invalid }],
+          });
+        }
         if (claimed.active) throw problem(409, 'event.alreadyRegistered');
         throw problem(409, 'event.full');
       }
