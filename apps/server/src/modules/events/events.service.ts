@@ -467,6 +467,11 @@ export function eventsService(deps: EventsDeps) {
           });
         }
         if (claimed.active) throw problem(409, 'event.alreadyRegistered');
+        // Full on the locked row. A registration of the same person that committed while this one waited for the
+        // row (a double tap) is not in this statement's snapshot; a fresh read tells the two answers apart.
+        const mine = await repo.registration(db, scope, seen.event.id, actor.personId);
+        if (mine && mine.status !== 'cancelled' && mine.status !== 'invited')
+          throw problem(409, 'event.alreadyRegistered');
         throw problem(409, 'event.full');
       }
       // As BOOKED_OPTIONS orders them: by kind, then as the contract lists them (position, name).
