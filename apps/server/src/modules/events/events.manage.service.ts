@@ -3,7 +3,6 @@ import {
   EVENT_DOCUMENT_MAX_BYTES,
   EVENT_DOCUMENT_TYPES,
   evaluatePriceSelection,
-  PRICE_SELECTION_MESSAGES,
   type AddParticipantInput,
   type EventList,
   type ManageEventData,
@@ -22,8 +21,13 @@ import { writeLog } from '../activity-log/index.ts';
 import { sendMessages } from '../messages/index.ts';
 import { eventFileName, storeEventDocument } from './event-files.ts';
 import { eventsManageRepository as manage, type EventValues } from './events.manage.repository.ts';
-import { eventsRepository as repo, type EventRow, type RegistrationRow } from './events.repository.ts';
-import { eventsService, promoteWaiting, type EventsDeps } from './events.service.ts';
+import {
+  eventsRepository as repo,
+  isActiveRegistration,
+  type EventRow,
+  type RegistrationRow,
+} from './events.repository.ts';
+import { eventsService, priceSelectionRefused, promoteWaiting, type EventsDeps } from './events.service.ts';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -496,15 +500,11 @@ export function eventsManageService(deps: EventsDeps) {
         if (event.cancelled) throw problem(422, 'event.cancelled');
         if (!(await manage.isActiveMember(tx, event.tenantId, input.personId))) throw notVisible('person');
         const existing = await repo.registration(tx, scope, event.id, input.personId);
-        if (existing && existing.status !== 'cancelled' && existing.status !== 'invited')
-          throw problem(409, 'event.manage.alreadyRegistered');
+        if (isActiveRegistration(existing?.status)) throw problem(409, 'event.manage.alreadyRegistered');
         const options = await manage.priceOptions(tx, event.id);
         const selected = uniq(input.priceOptionIds ?? []);
         const state = evaluatePriceSelection(options, selected);
-        if (state !== 'complete' && state !== 'noPrices')
-          throw problem(400, `event.priceSelection.${state}`, {
-            errors: [{ field: 'priceOptionIds', message: PRICE_SELECTION_MESSAGES[state] }],
-          });
+        if (state !== 'complete' && state !== 'noPrices') throw priceSelectionRefused(state);
         const { places, waiting } = await repo.counts(tx, scope, event.id);
         const placeFree = event.maxParticipants === null || places < event.maxParticipants;
         const waitingFree = waiting < event.maxWaiting;

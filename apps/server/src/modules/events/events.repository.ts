@@ -40,6 +40,10 @@ export type PriceOptionRow = typeof eventPriceOptions.$inferSelect;
 /** Statuses that hold one of the limited places. */
 export const PLACE_STATUSES: RegistrationStatus[] = ['participating', 'requested'];
 
+/** A registration the person holds (not withdrawn, not an open invitation): registering again is refused. */
+export const isActiveRegistration = (status: RegistrationStatus | null | undefined): boolean =>
+  !!status && status !== 'cancelled' && status !== 'invited';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
 
@@ -82,24 +86,21 @@ export interface BookedOptionRow {
 /**
  * The selected registration row's booked price options (its `priceOptionIds` among the options of its event's
  * contract), as one JSON column: no query per registration. The statement must join the registration's event
- * (`events`): the contract is the event row's `contract_id` (ADR 0035), and a registration without options asks
- * nothing. Options in use cannot be removed (the club side answers 409), so every id resolves.
+ * (`events`): the contract is the event row's `contract_id` (ADR 0035), and a registration without options (or none,
+ * on a left join) asks nothing. Options in use cannot be removed (the club side answers 409), so every id resolves.
  */
 const BOOKED_OPTIONS = sql<
   { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
->`case when ${eventRegistrations.priceOptionIds} = '[]'::jsonb then '[]'::json else (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o where o.contract_id = ${events.contractId} and ${eventRegistrations.priceOptionIds} ? o.id::text) end`;
+>`case when coalesce(${eventRegistrations.priceOptionIds}, '[]'::jsonb) = '[]'::jsonb then '[]'::json else (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'kind', o.kind, 'amount', o.amount, 'currency', o.currency) order by o.kind, o.position, o.name), '[]'::json) from ${eventPriceOptions} o where o.contract_id = ${events.contractId} and ${eventRegistrations.priceOptionIds} ? o.id::text) end`;
 
 /**
- * The owner's registration on the selected event (a left join of event_registrations on the `personId`
- * placeholder): the row, its waiting position and its booked options, the last two only for a registration.
+ * The owner's registration on the selected event (a join of event_registrations on the `personId` placeholder):
+ * the row, its waiting position and its booked options.
  */
 const OWN_REGISTRATION = {
   registration: eventRegistrations,
   waitingPosition: WAITING_POSITION,
-  bookedOptions: sql<
-    | { id: string; name: string; kind: PriceOptionRow['kind']; amount: number | string; currency: string }[]
-    | null
-  >`case when ${eventRegistrations.id} is not null then ${BOOKED_OPTIONS} end`,
+  bookedOptions: BOOKED_OPTIONS,
 };
 
 const ownRegistrationOn = () =>
@@ -582,39 +583,6 @@ export const eventsRepository = {
         return own ? [[r.eventId, own] as const] : [];
       }),
     );
-  },
-
-  async catalogueFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {
-    if (eventIds.length === 0) return { disciplines: [], divisions: [] };
-    const [disciplines, divisions] = await Promise.all([
-      db
-        .select({
-          eventId: eventDisciplineLinks.eventId,
-          id: eventDisciplines.id,
-          name: eventDisciplines.name,
-        })
-        .from(eventDisciplineLinks)
-        .innerJoin(eventDisciplines, eq(eventDisciplines.id, eventDisciplineLinks.disciplineId))
-        .where(
-          and(
-            inArray(eventDisciplineLinks.eventId, eventIds),
-            ofVisibleEvent(db, scope, eventDisciplineLinks.eventId),
-          ),
-        )
-        .orderBy(asc(eventDisciplines.name)),
-      db
-        .select({ eventId: eventDivisionLinks.eventId, id: eventDivisions.id, name: eventDivisions.name })
-        .from(eventDivisionLinks)
-        .innerJoin(eventDivisions, eq(eventDivisions.id, eventDivisionLinks.divisionId))
-        .where(
-          and(
-            inArray(eventDivisionLinks.eventId, eventIds),
-            ofVisibleEvent(db, scope, eventDivisionLinks.eventId),
-          ),
-        )
-        .orderBy(asc(eventDivisions.name)),
-    ]);
-    return { disciplines, divisions };
   },
 
   async contractsFor(db: DbOrTx, scope: EventScope, eventIds: string[]) {

@@ -15,6 +15,7 @@ import {
   type EventRegistration,
   type MyRegistrationList,
   type MyRegistrationsQuery,
+  type PriceSelectionState,
   type RegisterForEventBody,
   type UpdateRegistrationBody,
   PRICE_OPTION_KINDS,
@@ -34,6 +35,7 @@ import { eventFileName } from './event-files.ts';
 import { buildCalendar } from './events.ical.ts';
 import {
   eventsRepository as repo,
+  isActiveRegistration,
   isUuid,
   PLACE_STATUSES,
   type BookedOptionRow,
@@ -81,6 +83,13 @@ function registrationRefusal(event: EventRow, now: Date): { code: string; params
 function assertRegistrationOpen(event: EventRow, now: Date): void {
   const refusal = registrationRefusal(event, now);
   if (refusal) throw problem(422, refusal.code, { params: refusal.params });
+}
+
+/** A price selection the contract does not accept, as the 400 it answers (naming the field). */
+export function priceSelectionRefused(state: Exclude<PriceSelectionState, 'complete' | 'noPrices'>) {
+  return problem(400, `event.priceSelection.${state}`, {
+    errors: [{ field: 'priceOptionIds', message: PRICE_SELECTION_MESSAGES[state] }],
+  });
 }
 
 /** A place or a waiting place is free, by the counters on the event row. */
@@ -437,16 +446,10 @@ export function eventsService(deps: EventsDeps) {
       await authorize(actor, 'event.register', eventSubject(seen.event));
       const now = new Date();
       assertRegistrationOpen(seen.event, now);
-      if (seen.existing && seen.existing !== 'cancelled' && seen.existing !== 'invited')
-        throw problem(409, 'event.alreadyRegistered');
+      if (isActiveRegistration(seen.existing)) throw problem(409, 'event.alreadyRegistered');
       const selected = [...new Set(body.priceOptionIds)];
       const state = evaluatePriceSelection(seen.options, selected);
-      if (state !== 'complete' && state !== 'noPrices') {
-        const message = PRICE_SELECTION_MESSAGES[state];
-        throw problem(400, `event.priceSelection.${state}`, {
-          errors: [{ field: 'priceOptionIds', message }],
-        });
-      }
+      if (state !== 'complete' && state !== 'noPrices') throw priceSelectionRefused(state);
       // A full event is refused from committed state, without queueing for its row lock (issue 14 §4).
       if (!hasRoom(seen.event)) throw problem(409, 'event.full');
 
@@ -461,17 +464,12 @@ export function eventsService(deps: EventsDeps) {
       if (!claimed.registration) {
         // Changed between the two reads: the answer the checks above give on the locked row.
         assertRegistrationOpen(claimed.event, now);
-        if (claimed.optionsGone) {
-          throw problem(400, 'event.priceSelection.invalid', {
-            errors: [{ field: 'priceOptionIds', message: PRICE_SELECTION_MESSAGES.invalid }],
-          });
-        }
+        if (claimed.optionsGone) throw priceSelectionRefused('invalid');
         if (claimed.active) throw problem(409, 'event.alreadyRegistered');
         // Full on the locked row. A registration of the same person that committed while this one waited for the
         // row (a double tap) is not in this statement's snapshot; a fresh read tells the two answers apart.
         const mine = await repo.registration(db, scope, seen.event.id, actor.personId);
-        if (mine && mine.status !== 'cancelled' && mine.status !== 'invited')
-          throw problem(409, 'event.alreadyRegistered');
+        if (isActiveRegistration(mine?.status)) throw problem(409, 'event.alreadyRegistered');
         throw problem(409, 'event.full');
       }
       // As BOOKED_OPTIONS orders them: by kind, then as the contract lists them (position, name).
@@ -559,7 +557,7 @@ export function eventsService(deps: EventsDeps) {
         tenantId: event.tenantId,
         visibility: event.visibility,
         shown: event.showParticipants,
-        registered: !!mine && mine.status !== 'cancelled' && mine.status !== 'invited',
+        registered: isActiveRegistration(mine?.status),
       });
       const { items, participantCount } = await repo.listedParticipants(db, scope, event.id);
       return {
