@@ -127,6 +127,14 @@ const serverBoundaries = {
             message: `Import another module only through its index.ts.`,
           })),
           {
+            // The document worker thread (ADR 0036) loads only what it renders: a module's document template, never
+            // a module's index.ts with its routes, services and database code.
+            target: path.join(server, 'documents'),
+            from: `${server}/modules/**/*`,
+            except: [`${server}/modules/invoices/invoice-pdf.ts*`],
+            message: 'The document worker imports only document templates (ADR 0036).',
+          },
+          {
             target: [
               path.join(server, 'identity'),
               path.join(server, 'seed'),

@@ -18,7 +18,9 @@
  * 4. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
  *    connections (default 20): /healthz, the read endpoints of issue 14 and the dashboard's calls. On
  *    PostgreSQL also GET /api/event at a fixed offered rate of 1 000 req/s (p99 target < 50 ms), evenly paced
- *    and open loop (scripts/bench-paced.mjs: latency from each request's scheduled start).
+ *    and open loop (scripts/bench-paced.mjs: latency from each request's scheduled start), and at 200 req/s while
+ *    one client downloads the demo account's newest invoice PDF one after another (§5: documents render in
+ *    worker threads, ADR 0036; a read's p99 must stay below one PDF's own time).
  *    BENCH_PERSONS=N grows the PostgreSQL bench database by N persons with the scale generator
  *    (scripts/seed-scale.mjs, `npm run seed:scale`) before it is measured.
  * 5. Registration storm (scripts/bench-storm.mjs, PostgreSQL only; BENCH_STORM=off skips it): 1 000 prepared
@@ -32,8 +34,8 @@
  *
  * BENCH_ONLY runs one part alone, for an A/B comparison of one change (prints, does not write docs/benchmarks.md):
  *   BENCH_ONLY=storm  only the registration storm, on a fresh PostgreSQL database (no pgbench, PGlite, endpoints);
- *   BENCH_ONLY=event  only GET /api/event (BENCH_DURATION s, BENCH_CONNECTIONS connections) and GET /api/event at
- *                     1 000 req/s offered, on a fresh PostgreSQL database.
+ *   BENCH_ONLY=event  only GET /api/event (BENCH_DURATION s, BENCH_CONNECTIONS connections), GET /api/event at
+ *                     1 000 req/s offered and at 200 req/s beside PDF downloads, on a fresh PostgreSQL database.
  *
  * Prints a markdown table and writes it to docs/benchmarks.md (the section above the marker line; the notes
  * below it are kept). Load generator, server and database share the machine's cores.
@@ -296,6 +298,37 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** The PDF of the signed-in person's newest invoice (the demo account has some). */
+async function firstInvoicePdf(base, auth) {
+  const res = await fetch(`${base}/api/invoice?page=1&pagesize=1`, { headers: auth });
+  const first = (await res.json()).items?.[0];
+  if (!res.ok || !first) throw new Error(`GET /api/invoice answered ${res.status} without an invoice`);
+  return `${base}/api/invoice/${first.id}/pdf`;
+}
+
+/** Downloads `url` one request after another until stopped: how many, how many failed, p50 of their latency. */
+function downloadLoop(url, headers) {
+  let stopped = false;
+  let failed = 0;
+  const latencies = [];
+  const running = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.ok) latencies.push(performance.now() - started);
+      else failed++;
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      return { count: latencies.length, failed, p50: median(latencies) };
+    },
+  };
+}
+
 /** Starts a server, measures the endpoints against it and stops it again. */
 async function suite(label, env, fixedRate = false, afterStart = undefined) {
   console.error(`[bench] starting the server (${label}) …`);
@@ -324,6 +357,22 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
       // Twice the duration: one stall of the machine moves a short run's p99 by tens of milliseconds.
       const paced = (u, h) => pacedLoad(u, h, { rate: 1000, seconds: 2 * DURATION });
       rows.push({ ...(await measure(name, url, auth, paced)), label, read: false, fixed: true });
+      // §5, no heavy work on the event loop: the same read at a lower rate while one client downloads invoice
+      // PDFs one after another (rendered by the document worker threads, ADR 0036).
+      const pdfUrl = await firstInvoicePdf(base, auth);
+      const whilePdfs = async (u, h) => {
+        const downloads = downloadLoop(pdfUrl, auth);
+        try {
+          return await pacedLoad(u, h, { rate: 200, seconds: 2 * DURATION });
+        } finally {
+          Object.assign(pdfRow, { pdfs: await downloads.stop() });
+        }
+      };
+      const pdfRow = { label, read: false, fixed: true };
+      const pdfName = 'GET /api/event at 200 req/s offered, while invoice PDFs download one after another';
+      console.error(`[bench] ${label}: ${pdfName} …`);
+      Object.assign(pdfRow, await measure(pdfName, url, auth, whilePdfs));
+      rows.push(pdfRow);
     }
     // The registration storm (issue 14 §4) on PostgreSQL, after the endpoints (it adds 1 000 persons).
     if (env.DATABASE_URL && process.env.BENCH_STORM !== 'off' && ONLY !== 'event') {
@@ -368,7 +417,7 @@ async function onlyPart(pgUrl) {
   const { rows, storm } = await postgresSuite(pgUrl);
   for (const r of rows)
     console.log(
-      `${r.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${r.queries} queries, ${fmt(r.total)} requests, ${r.non2xx} non-2xx, ${r.errors} errors${r.fixed ? `; at most ${r.maxInFlight} in flight, the generator's own longest stall ${fmt(r.generatorMaxDelay, 1)} ms` : ''}`,
+      `${r.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${r.queries} queries, ${fmt(r.total)} requests, ${r.non2xx} non-2xx, ${r.errors} errors${r.fixed ? `; at most ${r.maxInFlight} in flight, the generator's own longest stall ${fmt(r.generatorMaxDelay, 1)} ms` : ''}${r.pdfs ? `; ${r.pdfs.count} PDFs downloaded meanwhile (p50 ${fmt(r.pdfs.p50)} ms each, ${r.pdfs.failed} failed)` : ''}`,
     );
   if (storm)
     console.log(
@@ -457,11 +506,17 @@ async function main() {
     lines.push(
       `| ${label}: every listed endpoint ≤ 3 queries per request | most: ${worst.queries} (${worst.name}) | ${verdict((worst.queries ?? 99) <= 3)} |`,
     );
-    const fixed = rows.find((r) => r.fixed);
+    const fixed = rows.find((r) => r.fixed && !r.pdfs);
     if (fixed)
       lines.push(
         `| ${label}: p99 < 50 ms at 1 000 req/s offered (GET /api/event; evenly paced, open loop) | ${fmt(fixed.rps)} req/s served, p50 ${fmt(fixed.p50, 1)} ms, p99 ${fmt(fixed.p99, 1)} ms; at most ${fixed.maxInFlight} in flight; the generator's own longest stall ${fmt(fixed.generatorMaxDelay, 1)} ms | ${verdict(fixed.p99 < 50 && fixed.rps >= 950)} |`,
       );
+  }
+  for (const row of suites.flatMap((x) => x.rows).filter((r) => r.pdfs)) {
+    const { count, failed, p50 } = row.pdfs;
+    lines.push(
+      `| ${row.label}: no heavy work on the event loop (invoice PDFs render in worker threads, ADR 0036): a read's p99 stays below one PDF's own time | GET /api/event at 200 req/s: p50 ${fmt(row.p50, 1)} ms, p99 ${fmt(row.p99, 1)} ms, while ${fmt(count)} PDFs downloaded one after another (p50 ${fmt(p50)} ms each, ${failed} failed) | ${verdict(count > 0 && failed === 0 && row.p99 < p50)} |`,
+    );
   }
   for (const { storm, rows } of suites.filter((x) => x.storm)) {
     const st = storm;

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { AppConfigSchema, HealthSchema, ReadySchema, type AppConfig } from '@vereinsheim/contracts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createDocumentRenderer } from './documents/index.ts';
 import { RETRY_AFTER_SECONDS, serializeError } from './db/errors.ts';
 import { purgeRateCountersRegularly } from './db/rate-counters.ts';
 import { registerEmbeddedProvider } from './identity/index.ts';
@@ -197,9 +198,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         config.jobs,
       )
     : undefined;
+  // Invoice PDFs and XLSX exports render in worker threads, off the event loop (ADR 0036).
+  const documents = createDocumentRenderer(config.documents);
+  app.decorate('documents', documents);
   app.addHook('onClose', async () => {
     await worker?.stop();
     await webPush.close();
+    await documents.close();
   });
   await app.register(
     async (api) => {
@@ -210,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes, { db: database.db, store: fileStore });
       await api.register(privacyRoutes, { db: database.db });
       await api.register(accountRoutes, { db: database.db, store: fileStore });
-      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, files: fileStore };
+      const eventsDeps = { db: database.db, publicUrl: config.publicUrl, files: fileStore, documents };
       await api.register(eventsRoutes, eventsDeps);
       await api.register(calendarFeedRoutes, eventsDeps);
       await api.register(blogRoutes, { db: database.db });
@@ -221,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db: database.db,
       });
       purgeRateCountersRegularly(api, database.db);
-      await api.register(invoicesRoutes, { db: database.db });
+      await api.register(invoicesRoutes, { db: database.db, documents });
       await api.register(awardsRoutes, { db: database.db });
       await api.register(teamsRoutes, { db: database.db, files: fileStore });
       await api.register(eventsManageRoutes, eventsDeps);

@@ -240,6 +240,13 @@ const EnvSchema = z.object({
   JOB_WORKER: bool.default(true),
   /** How often an idle job worker looks for due jobs (jobs enqueued on the same instance start at once). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * Worker threads that render invoice PDFs and XLSX exports (ADR 0036). Default: one per core beyond the first,
+   * at least one, at most four.
+   */
+  DOCUMENT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Documents that may wait for a thread; beyond that a request gets 503 with Retry-After (ADR 0036). */
+  DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
 });
 
 /** True when every entry is an IP address, a CIDR range or one of @fastify/proxy-addr's names. */
@@ -370,6 +377,8 @@ export interface Config {
   chat: { secret: string; appId: string; pushDelaySeconds: number; pushIntervalSeconds: number };
   /** The job worker every instance runs (ADR 0015, 0021). */
   jobs: { worker: boolean; leaseMs: number; pollMs: number };
+  /** Invoice PDFs and XLSX exports, rendered in worker threads (ADR 0036). */
+  documents: { threads: number | undefined; maxQueue: number };
   /** Uploaded files (ADR 0015). */
   files:
     | { kind: 'postgres' | 'local' }
@@ -572,6 +581,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pushIntervalSeconds: e.CHAT_PUSH_INTERVAL_SECONDS,
     },
     jobs: { worker: e.JOB_WORKER, leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
+    documents: { threads: e.DOCUMENT_THREADS, maxQueue: e.DOCUMENT_QUEUE },
     files:
       e.FILE_STORE === 's3'
         ? {

@@ -84,6 +84,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           : !error.code && errors?.length && errors.every((e) => parseFieldError(e.code))
             ? invalidFieldDetail(lng, errors)
             : error.detail;
+      // A 503 is temporary by definition (the database, a full document queue): say when to try again.
+      if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, error.status, detail, {
         errors,
         type: error.type,

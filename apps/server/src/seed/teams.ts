@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Tx } from '../db/client.ts';
 import {
   events,
@@ -16,22 +15,10 @@ import { todayIso } from '../lib/today.ts';
 import { storeTeamDocument } from '../modules/teams/index.ts';
 import type { FileStore } from '../modules/media/index.ts';
 import { demoId } from './ids.ts';
+import { demoPdf } from './demo-pdf.ts';
 
 const person = (key: string) => demoId(`person:${key}`);
 const tenant = (slug: string) => demoId(`tenant:${slug}`);
-
-/** A one-page demo PDF with a title and some lines. */
-function demoPdf(title: string, lines: string[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('Helvetica-Bold').fontSize(18).text(title).moveDown();
-  doc.font('Helvetica').fontSize(11);
-  for (const line of lines) doc.text(line);
-  doc.end();
-  return done;
-}
 
 interface DemoTeam {
   key: string;

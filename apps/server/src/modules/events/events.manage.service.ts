@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   EVENT_DOCUMENT_MAX_BYTES,
   EVENT_DOCUMENT_TYPES,
@@ -607,16 +606,17 @@ export function eventsManageService(deps: EventsDeps) {
           bytes: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
         };
       }
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet(render(lng, { key: 'export.participants.sheet' }));
-      sheet.addRow(header).font = { bold: true };
-      for (const v of values) sheet.addRow(v);
-      sheet.getColumn(5).numFmt = '#,##0.00';
-      sheet.columns.forEach((c) => (c.width = 20));
+      const bytes = await deps.documents.xlsx({
+        name: render(lng, { key: 'export.participants.sheet' }),
+        header,
+        rows: values,
+        numberFormats: { 5: '#,##0.00' },
+        columnWidth: 20,
+      });
       return {
         fileName: `${base}.xlsx`,
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        bytes: Buffer.from(await book.xlsx.writeBuffer()),
+        bytes,
       };
     },
   };

@@ -416,13 +416,19 @@ describe('participants', () => {
     );
     expect(lines[1]).toContain('"nimmt teil";"Startgeld, Grillbuffet";"20,50"');
 
+    // The workbook is built by a document worker thread, not on the event loop (ADR 0036).
+    const rendered = ctx.app.documents.completed;
     const xlsx = await call('GET', `${base(clubA)}/${event.id}/participant/export?format=xlsx`, organiser);
     expect(xlsx.statusCode).toBe(200);
+    expect(ctx.app.documents.completed).toBe(rendered + 1);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Teilnehmende');
     expect(sheet.getRow(1).getCell(1).value).toBe('Nachname');
+    expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getRow(2).getCell(5).value).toBe(20.5);
+    expect(sheet.getColumn(5).numFmt).toBe('#,##0.00');
 
     const en = await call(
       'GET',

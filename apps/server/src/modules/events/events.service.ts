@@ -21,6 +21,7 @@ import {
   PRICE_OPTION_KINDS,
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import type { DocumentRenderer } from '../../documents/index.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem, type ProblemParams } from '../../lib/problem.ts';
 import {
@@ -52,6 +53,8 @@ export interface EventsDeps {
   db: Database;
   publicUrl: string;
   files: FileStore;
+  /** Renders the participant list's XLSX off the event loop (ADR 0036). */
+  documents: DocumentRenderer;
 }
 
 /** The event as the policy sees it. */

@@ -10,11 +10,14 @@ import {
   ProblemSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
+import type { DocumentRenderer } from '../../documents/index.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicesService } from './invoices.service.ts';
 
-export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; documents: DocumentRenderer }> = async (
+  app,
+  { db, documents },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -61,7 +64,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     },
     async (request, reply) => {
       const invoice = await invoicesService.detail(db, actorOf(request), request.params.id, request.log);
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await documents.invoicePdf(invoice);
       const fileName = `Rechnung-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
       return reply
         .type('application/pdf')

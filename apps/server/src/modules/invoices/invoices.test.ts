@@ -340,8 +340,11 @@ function modulesOf(
 
 describe('GET /api/invoice/{id}/pdf', () => {
   it('renders a PDF with number, dates, line items, German totals, bank details and the GiroCode', async () => {
+    const rendered = ctx.app.documents.completed;
     const res = await get(`/api/invoice/${ids.one}/pdf`, owner);
     expect(res.statusCode).toBe(200);
+    // Rendered by a document worker thread, not on the event loop (ADR 0036).
+    expect(ctx.app.documents.completed).toBe(rendered + 1);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Rechnung-RE-T-0001.pdf"');
     const { text, images } = await pdfText(res.rawPayload);

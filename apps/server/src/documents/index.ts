@@ -1,0 +1,75 @@
+/**
+ * Documents (invoice PDFs, XLSX exports) are rendered in a small pool of worker threads (Piscina), not on the event
+ * loop that answers every other request (ADR 0036). The pool is bounded: at most `threads` documents render at
+ * once and `maxQueue` wait; beyond that a request gets 503 `documents.busy` with Retry-After instead of a queue
+ * that grows without limit. Threads start on the first document and end after a minute without one, so an
+ * instance that renders nothing keeps neither pdfkit nor exceljs in memory.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { InvoiceDetail } from '@vereinsheim/contracts';
+import { problem } from '../lib/problem.ts';
+import type { XlsxSheet } from './xlsx.ts';
+
+export type { XlsxSheet } from './xlsx.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's document renderer (app.ts); routes get it as a dependency, tests look at its pool. */
+    documents: DocumentRenderer;
+  }
+}
+
+export type DocumentTask =
+  { kind: 'invoicePdf'; invoice: InvoiceDetail } | { kind: 'xlsx'; sheet: XlsxSheet };
+
+export interface DocumentRenderer {
+  invoicePdf(invoice: InvoiceDetail): Promise<Buffer>;
+  xlsx(sheet: XlsxSheet): Promise<Buffer>;
+  /** Documents rendered so far (by the worker threads). */
+  readonly completed: number;
+  close(): Promise<void>;
+}
+
+export interface DocumentRendererOptions {
+  /** Worker threads at most (default: one per core beyond the first, at least one, at most four). */
+  threads?: number;
+  /** Documents waiting for a thread at most (default 32; 0: none wait, a document needs an idle thread). */
+  maxQueue?: number;
+}
+
+const WORKER = new URL('./documents.worker.ts', import.meta.url).href;
+const IDLE_MS = 60_000;
+/** Piscina's refusals (its errors are plain Errors): the queue is full, or there is none and every thread works. */
+const BUSY = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
+
+export function createDocumentRenderer(options: DocumentRendererOptions = {}): DocumentRenderer {
+  const threads = options.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1));
+  const pool = new Piscina<DocumentTask, Uint8Array>({
+    filename: WORKER,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: IDLE_MS,
+    maxQueue: options.maxQueue ?? 32,
+  });
+
+  async function run(task: DocumentTask): Promise<Buffer> {
+    try {
+      const bytes = await pool.run(task);
+      // The worker's Buffer arrives as a plain Uint8Array (structured clone); same memory, Buffer's API.
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } catch (error) {
+      if (error instanceof Error && BUSY.has(error.message)) throw problem(503, 'documents.busy');
+      throw error;
+    }
+  }
+
+  return {
+    invoicePdf: (invoice) => run({ kind: 'invoicePdf', invoice }),
+    xlsx: (sheet) => run({ kind: 'xlsx', sheet }),
+    get completed() {
+      return pool.completed;
+    },
+    close: () => pool.destroy(),
+  };
+}
