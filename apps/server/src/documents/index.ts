@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { InvoiceDetail } from '@vereinsheim/contracts';
 import { problem } from '../lib/problem.ts';
+import { isPoolBusy } from '../lib/worker-pool.ts';
 import type { XlsxSheet } from './xlsx.ts';
 
 export type { XlsxSheet } from './xlsx.ts';
@@ -40,8 +41,6 @@ export interface DocumentRendererOptions {
 
 const WORKER = new URL('./documents.worker.ts', import.meta.url).href;
 const IDLE_MS = 60_000;
-/** Piscina's refusals (its errors are plain Errors): the queue is full, or there is none and every thread works. */
-const BUSY = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
 
 export function createDocumentRenderer(options: DocumentRendererOptions = {}): DocumentRenderer {
   const threads = options.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1));
@@ -59,7 +58,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions = {}): D
       // The worker's Buffer arrives as a plain Uint8Array (structured clone); same memory, Buffer's API.
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
-      if (error instanceof Error && BUSY.has(error.message)) throw problem(503, 'documents.busy');
+      if (isPoolBusy(error)) throw problem(503, 'documents.busy');
       throw error;
     }
   }

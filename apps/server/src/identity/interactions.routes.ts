@@ -120,7 +120,10 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       messagePage(pages, { title: 'Einen Moment bitte', message: TEXT.busy, status: 'error' }),
     );
 
-  /** Password hashing is bounded (passwords.ts); a full queue answers 503 rather than waiting for ever. */
+  /**
+   * Password hashing and the strength check are bounded (passwords.ts, password-policy.ts); a full queue answers
+   * 503 rather than waiting for ever.
+   */
   async function hashed<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
     try {
       return await work();
@@ -292,7 +295,10 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (Object.keys(errors).length > 0) return render(400, 'Bitte prüfe deine Eingaben.');
     const allowed = await limits.signup(limitKeys.address(request.ip));
     if (allowed.seconds > 0) return tooMany(reply, allowed.seconds, u.signup);
-    const strength = checkPassword(password, [values.firstName!, values.lastName!, values.email!]);
+    const strength = await hashed(reply, () =>
+      checkPassword(password, [values.firstName!, values.lastName!, values.email!]),
+    );
+    if (!('ok' in strength)) return strength;
     if (!strength.ok) {
       errors.password = strength.message;
       return render(400, 'Bitte prüfe deine Eingaben.');
@@ -439,7 +445,8 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const accountId = await accountsRepository.findValidReset(db, sha256(token));
     if (!accountId) return resetInvalid(reply);
     const owner = await accountsRepository.findById(db, accountId);
-    const strength = checkPassword(password, owner ? [owner.email] : []);
+    const strength = await hashed(reply, () => checkPassword(password, owner ? [owner.email] : []));
+    if (!('ok' in strength)) return strength;
     if (!strength.ok) {
       return send(reply, 400, resetPage(pages, { action: resetAction, token, error: strength.message }));
     }

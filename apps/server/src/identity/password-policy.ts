@@ -1,54 +1,11 @@
-import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as de from '@zxcvbn-ts/language-de';
-import * as en from '@zxcvbn-ts/language-en';
+import { Piscina } from 'piscina';
+import { isPoolBusy } from '../lib/worker-pool.ts';
+import { HASH_QUEUE_LIMIT, PasswordHashingBusyError } from './passwords.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 /** zxcvbn's score 3: "safely unguessable", resists an online attack and slows an offline one on a slow hash. */
 export const PASSWORD_MIN_SCORE = 3;
-
-/**
- * The estimator with the lists of common passwords (from password leaks), diceware words, and German and
- * English words and names. Wikipedia word lists are left out: they triple the time per check (about 17 ms
- * instead of 3 ms on the main thread) for little gain at length ≥ 10. Built on first use (~0.3 s).
- */
-let factory: ZxcvbnFactory | undefined;
-function estimator(): ZxcvbnFactory {
-  factory ??= new ZxcvbnFactory({
-    dictionary: {
-      ...common.dictionary,
-      commonWords: de.dictionary.commonWords,
-      firstnames: de.dictionary.firstnames,
-      lastnames: de.dictionary.lastnames,
-      'commonWords-en': en.dictionary['commonWords-en'],
-      'firstnames-en': en.dictionary['firstnames-en'],
-      'lastnames-en': en.dictionary['lastnames-en'],
-    },
-    graphs: common.adjacencyGraphs,
-  });
-  return factory;
-}
-
-/** German (du) explanations of zxcvbn's warning keys; the pack's own German texts use "Sie". */
-const WARNINGS: Record<string, string> = {
-  straightRow: 'Tastaturmuster wie „qwertz“ sind leicht zu erraten.',
-  keyPattern: 'Tastaturmuster wie „qwertz“ sind leicht zu erraten.',
-  simpleRepeat: 'Wiederholungen wie „aaa“ sind leicht zu erraten.',
-  extendedRepeat: 'Wiederholungen wie „abcabc“ sind leicht zu erraten.',
-  sequences: 'Folgen wie „abc“ oder „1234“ sind leicht zu erraten.',
-  recentYears: 'Jahreszahlen sind leicht zu erraten.',
-  dates: 'Ein Datum ist leicht zu erraten.',
-  topTen: 'Dieses Passwort gehört zu den am häufigsten verwendeten Passwörtern.',
-  topHundred: 'Dieses Passwort gehört zu den häufig verwendeten Passwörtern.',
-  common: 'Dieses Passwort gehört zu den häufig verwendeten Passwörtern.',
-  similarToCommon: 'Dieses Passwort ähnelt häufig verwendeten Passwörtern.',
-  wordByItself: 'Einzelne Wörter sind leicht zu erraten.',
-  namesByThemselves: 'Namen sind leicht zu erraten.',
-  commonNames: 'Namen sind leicht zu erraten.',
-  userInputs: 'Dein Name oder deine E-Mail-Adresse gehören nicht ins Passwort.',
-  pwned: 'Dieses Passwort ist aus Datenlecks bekannt.',
-};
 
 export const PASSWORD_TEXT = {
   tooShort: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
@@ -57,22 +14,36 @@ export const PASSWORD_TEXT = {
   advice: 'Nimm zum Beispiel mehrere Wörter, die nicht zusammengehören, oder einen kurzen Satz.',
 } as const;
 
-/** The check itself: length, then the estimate (with the person's own data as words to avoid). */
-export function checkPassword(
-  password: string,
-  userInputs: string[] = [],
-): { ok: true } | { ok: false; message: string; result?: ZxcvbnResult } {
+export type PasswordCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * The strength estimate runs in one worker thread (password-strength.ts, ADR 0036), never on the event loop: it
+ * takes up to a second and a half for a long run of digits or a keyboard sequence, and its word lists are 17 MB.
+ * The thread starts with the first check and stays 15 minutes after the last (building the estimator takes
+ * ~0.3 s). At most HASH_QUEUE_LIMIT checks wait, as for hashing; beyond that PasswordHashingBusyError (→ 503).
+ */
+let pool: Piscina<{ password: string; userInputs: string[] }, PasswordCheck> | undefined;
+
+/** Length first, then the estimate (with the person's own data as words to avoid). */
+export async function checkPassword(password: string, userInputs: string[] = []): Promise<PasswordCheck> {
   if (password.length < PASSWORD_MIN_LENGTH) return { ok: false, message: PASSWORD_TEXT.tooShort };
   if (password.length > PASSWORD_MAX_LENGTH) return { ok: false, message: PASSWORD_TEXT.tooLong };
-  const inputs = userInputs
-    .flatMap((value) => [value, ...value.split(/[@.\s_-]+/)])
-    .filter((v) => v.length >= 3);
-  const result = estimator().check(password, [...inputs, 'vereinsheim', 'verein']);
-  if (result.score >= PASSWORD_MIN_SCORE) return { ok: true };
-  const warning = result.feedback.warning ? WARNINGS[result.feedback.warning] : undefined;
-  return {
-    ok: false,
-    message: [PASSWORD_TEXT.weak, warning, PASSWORD_TEXT.advice].filter(Boolean).join(' '),
-    result,
-  };
+  pool ??= new Piscina({
+    filename: new URL('./password-strength.worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 15 * 60_000,
+    maxQueue: HASH_QUEUE_LIMIT,
+  });
+  try {
+    return await pool.run({ password, userInputs });
+  } catch (error) {
+    if (isPoolBusy(error)) throw new PasswordHashingBusyError();
+    throw error;
+  }
+}
+
+/** Estimates done by the worker thread so far (for tests). */
+export function passwordChecksCompleted(): number {
+  return pool?.completed ?? 0;
 }
