@@ -77,17 +77,31 @@ async function signIn(port, baseURL) {
   }
 }
 
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+};
+
+/**
+ * A run's figures. A run Lighthouse could not finish (a page that did not paint in time under load, a protocol
+ * timeout) has no score (null, left out of the median) and no metric, and says why in `error`.
+ */
 function summary(lhr) {
   const a = lhr.audits;
   const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([key, id]) => [key, a[id]?.numericValue]));
+  const failed = Object.values(METRICS)
+    .map((id) => a[id]?.errorMessage)
+    .find(Boolean);
+  const score = lhr.categories.performance?.score;
   return {
     url: lhr.finalDisplayedUrl,
-    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    fcp: a['first-contentful-paint'].numericValue,
-    lcp: a['largest-contentful-paint'].numericValue,
-    tbt: a['total-blocking-time'].numericValue,
-    cls: a['cumulative-layout-shift'].numericValue,
-    si: a['speed-index'].numericValue,
+    score: typeof score === 'number' ? Math.round(score * 100) : null,
+    error: lhr.runtimeError?.message ?? failed,
+    ...metrics,
     jsKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
     scripts: scripts.length,
     // Lighthouse's network records carry no response headers; compression shows as transferred < uncompressed.
@@ -146,7 +160,8 @@ export async function benchWeb({ runs = RUNS } = {}) {
     await server.stop();
     await db?.drop();
   }
-  const ms = (n) => Math.round(n).toLocaleString('en-US');
+  const ms = (n) => (typeof n === 'number' ? Math.round(n).toLocaleString('en-US') : 'n/a');
+  const fixed = (n, digits) => (typeof n === 'number' ? n.toFixed(digits) : 'n/a');
   const lines = [
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (${THROTTLING === 'devtools' ? 'applied' : 'simulated'} throttling), Chromium ${CHROME_PATH}, server on 127.0.0.1 (${db ? 'PostgreSQL' : 'PGlite'}, demo data).`,
     '',
@@ -154,9 +169,12 @@ export async function benchWeb({ runs = RUNS } = {}) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.score} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${ms(r.si)} | ${r.jsKb.toFixed(1)} KB (${r.scripts} scripts) | ${r.rawKb.toFixed(1)} KB |`,
+        `| ${r.page} | ${r.score ?? 'n/a'} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${fixed(r.cls, 3)} | ${ms(r.si)} | ${r.jsKb.toFixed(1)} KB (${r.scripts} scripts) | ${r.rawKb.toFixed(1)} KB |`,
     ),
   ];
+  const failures = rows.filter((r) => r.error);
+  if (failures.length)
+    lines.push('', ...failures.map((r) => `- Lighthouse could not finish a run on ${r.page}: ${r.error}`));
   const warnings = rows.flatMap((r) => r.warnings ?? []);
   if (warnings.length) lines.push('', ...[...new Set(warnings)].map((w) => `- Lighthouse warning: ${w}`));
   return { rows, markdown: lines.join('\n') };
