@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { sessions, origins });
   await app.register(appLinksRoutes, { config });
 
-  const fileStore = fileStoreFor(config, database.db);
+  const fileStore = await fileStoreFor(config, database.db);
   const webPush = await createWebPush(config, app.log, database.db);
   // Push and mail leave through durable jobs (ADR 0021); every instance runs a worker.
   const worker = config.jobs.worker

@@ -29,7 +29,7 @@ const app = await buildApp({ config, database, keys });
 if (config.demoData) {
   await seedDemoData(database.db, {
     issuer: config.oidc.issuer,
-    files: fileStoreFor(config, database.db),
+    files: await fileStoreFor(config, database.db),
   });
   app.log.info(
     { accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD },

@@ -171,7 +171,7 @@ export async function createTestContext(
     app,
     db,
     config,
-    files: fileStoreFor(config, db),
+    files: await fileStoreFor(config, db),
     keys,
     mailer,
     database,

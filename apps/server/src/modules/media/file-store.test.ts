@@ -37,7 +37,7 @@ describe('file stores', () => {
     expect(ctx.config.files.kind).toBe('postgres');
     await roundTrip(ctx.files);
     // A second store on the same database (another instance) reads what the first wrote.
-    const other = fileStoreFor(testConfig(), ctx.db);
+    const other = await fileStoreFor(testConfig(), ctx.db);
     await ctx.files.put(avatar, Buffer.from('geteilt'));
     expect((await other.get(avatar))!.toString()).toBe('geteilt');
   });
@@ -61,7 +61,7 @@ describe('file stores', () => {
         S3_SECRET_ACCESS_KEY: 'S3RVER',
         S3_PREFIX: 'portal/',
       });
-      const store = fileStoreFor(config, ctx.db);
+      const store = await fileStoreFor(config, ctx.db);
       await roundTrip(store);
       // The objects really are in the bucket, under the prefix.
       const listing = await fetch(`http://127.0.0.1:${address.port}/vereinsheim?list-type=2`);
