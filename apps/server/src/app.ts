@@ -231,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(teamsRoutes, { db: database.db, files: fileStore });
       await api.register(eventsManageRoutes, eventsDeps);
       await api.register(blogManageRoutes, { db: database.db, store: fileStore });
-      await api.register(clubAdminRoutes, { db: database.db });
+      await api.register(clubAdminRoutes, { db: database.db, documents });
       await api.register(validationRoutes, { db: database.db });
       await api.register(chatRoutes, {
         config,

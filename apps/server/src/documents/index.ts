@@ -1,6 +1,6 @@
 /**
- * Documents (invoice PDFs, XLSX exports) are rendered in a small pool of worker threads (Piscina), not on the event
- * loop that answers every other request (ADR 0036). The pool is bounded: at most `threads` documents render at
+ * Documents (invoice PDFs, XLSX exports, and uploaded CSV to read) are handled in a small pool of worker threads
+ * (Piscina), not on the event loop that answers every other request (ADR 0036). The pool is bounded: at most `threads` documents render at
  * once and `maxQueue` wait; beyond that a request gets 503 `documents.busy` with Retry-After instead of a queue
  * that grows without limit. Threads start on the first document and end after a minute without one, so an
  * instance that renders nothing keeps neither pdfkit nor exceljs in memory.
@@ -10,8 +10,10 @@ import { Piscina } from 'piscina';
 import type { InvoiceDetail } from '@vereinsheim/contracts';
 import { problem } from '../lib/problem.ts';
 import { isPoolBusy } from '../lib/worker-pool.ts';
+import type { CsvRead } from './csv.ts';
 import type { XlsxSheet } from './xlsx.ts';
 
+export type { CsvRead } from './csv.ts';
 export type { XlsxSheet } from './xlsx.ts';
 
 declare module 'fastify' {
@@ -22,11 +24,15 @@ declare module 'fastify' {
 }
 
 export type DocumentTask =
-  { kind: 'invoicePdf'; invoice: InvoiceDetail } | { kind: 'xlsx'; sheet: XlsxSheet };
+  | { kind: 'invoicePdf'; invoice: InvoiceDetail }
+  | { kind: 'xlsx'; sheet: XlsxSheet }
+  | { kind: 'csv'; text: string };
 
 export interface DocumentRenderer {
   invoicePdf(invoice: InvoiceDetail): Promise<Buffer>;
   xlsx(sheet: XlsxSheet): Promise<Buffer>;
+  /** Reads an uploaded CSV text (a member import) into header and records. */
+  readCsv(text: string): Promise<CsvRead>;
   /** Documents rendered so far (by the worker threads). */
   readonly completed: number;
   close(): Promise<void>;
@@ -44,7 +50,7 @@ const IDLE_MS = 60_000;
 
 export function createDocumentRenderer(options: DocumentRendererOptions = {}): DocumentRenderer {
   const threads = options.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1));
-  const pool = new Piscina<DocumentTask, Uint8Array>({
+  const pool = new Piscina<DocumentTask, Uint8Array | CsvRead>({
     filename: WORKER,
     minThreads: 0,
     maxThreads: threads,
@@ -52,20 +58,25 @@ export function createDocumentRenderer(options: DocumentRendererOptions = {}): D
     maxQueue: options.maxQueue ?? 32,
   });
 
-  async function run(task: DocumentTask): Promise<Buffer> {
+  async function run(task: DocumentTask): Promise<Uint8Array | CsvRead> {
     try {
-      const bytes = await pool.run(task);
-      // The worker's Buffer arrives as a plain Uint8Array (structured clone); same memory, Buffer's API.
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return await pool.run(task);
     } catch (error) {
       if (isPoolBusy(error)) throw problem(503, 'documents.busy');
       throw error;
     }
   }
 
+  /** A rendered file: the worker's Buffer arrives as a plain Uint8Array (structured clone); same memory, Buffer's API. */
+  async function file(task: DocumentTask): Promise<Buffer> {
+    const bytes = (await run(task)) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
   return {
-    invoicePdf: (invoice) => run({ kind: 'invoicePdf', invoice }),
-    xlsx: (sheet) => run({ kind: 'xlsx', sheet }),
+    invoicePdf: (invoice) => file({ kind: 'invoicePdf', invoice }),
+    xlsx: (sheet) => file({ kind: 'xlsx', sheet }),
+    readCsv: async (text) => (await run({ kind: 'csv', text })) as CsvRead,
     get completed() {
       return pool.completed;
     },

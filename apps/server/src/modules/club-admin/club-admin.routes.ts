@@ -25,6 +25,7 @@ import {
   ProblemSchema,
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
+import type { DocumentRenderer } from '../../documents/index.ts';
 import { languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { clubSettingsService } from './club-settings.service.ts';
@@ -42,7 +43,10 @@ const errors = {
 const csvResponse = { 200: z.unknown().describe('text/csv'), ...errors };
 
 /** The club side (ADR 0019): members (admins) and invoices (committee, admins) of one club. */
-export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database; documents: DocumentRenderer }> = async (
+  app,
+  { db, documents },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   // ---------------------------------------------------------------- club settings (ADR 0026)
@@ -142,7 +146,14 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       bodyLimit: 4 * 1024 * 1024,
     },
     (request) =>
-      membersService.import(db, actorOf(request), request.params.tenantId, request.body, languageOf(request)),
+      membersService.import(
+        db,
+        actorOf(request),
+        request.params.tenantId,
+        request.body,
+        languageOf(request),
+        documents,
+      ),
   );
 
   app.get(

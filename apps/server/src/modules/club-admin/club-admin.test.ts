@@ -184,8 +184,11 @@ describe('member import', () => {
 
   it('previews each row with its errors and writes nothing in a dry run', async () => {
     const before = await ctx.db.select().from(persons);
+    const read = ctx.app.documents.completed;
     const res = await req(admin, 'POST', `/api/tenants/${club}/members/import`, { csv, dryRun: true });
     expect(res.statusCode).toBe(200);
+    // The file was parsed by the document thread, not on the event loop (ADR 0036).
+    expect(ctx.app.documents.completed).toBe(read + 1);
     const result = MemberImportResultSchema.parse(res.json());
     expect(result).toMatchObject({ dryRun: true, created: 2, matched: 0, failed: 2 });
     expect(result.rows.map((r) => [r.line, r.outcome])).toEqual([

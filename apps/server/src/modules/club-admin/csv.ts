@@ -1,4 +1,4 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import type { DocumentRenderer } from '../../documents/index.ts';
 import { problem } from '../../lib/problem.ts';
 
 /** A CSV file for Excel: UTF-8 with BOM, `;` separated (German Excel), CRLF, every field quoted when needed. */
@@ -12,22 +12,16 @@ export function toCsv(header: string[], rows: (string | number | null)[][]): str
   return '\uFEFF' + [header, ...rows].map((r) => r.map(field).join(';')).join('\r\n') + '\r\n';
 }
 
-/** Parses a CSV text (BOM stripped; `;` or `,` chosen by the header line) into records by header name. */
-export function parseCsv(text: string): { header: string[]; records: string[][] } {
-  const clean = text.replace(/^\uFEFF/, '');
-  const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  let rows: string[][];
-  try {
-    rows = parse(clean, { delimiter, skip_empty_lines: true, relax_column_count: true, trim: true });
-  } catch (error) {
-    // An unclosed quote or a broken line: the file is the client's, so a 400 naming it, never a 500.
-    if (!(error instanceof CsvError)) throw error;
+/** Reads an uploaded CSV off the event loop (the document thread, ADR 0036); unreadable → 400 naming the line. */
+export async function parseCsv(
+  documents: DocumentRenderer,
+  text: string,
+): Promise<{ header: string[]; records: string[][] }> {
+  const read = await documents.readCsv(text);
+  if ('unreadable' in read)
     throw problem(400, 'member.csvUnreadable', {
-      params: { line: typeof error.lines === 'number' ? error.lines : 1 },
-      errors: [{ field: 'csv', message: error.message }],
+      params: { line: read.unreadable.line },
+      errors: [{ field: 'csv', message: read.unreadable.message }],
     });
-  }
-  const [header = [], ...records] = rows;
-  return { header: header.map((h) => h.trim()), records };
+  return read;
 }

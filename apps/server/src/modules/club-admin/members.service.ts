@@ -11,6 +11,7 @@ import type {
 } from '@vereinsheim/contracts';
 import { MEMBER_SEARCH_LIMIT } from '@vereinsheim/contracts';
 import type { Database, Tx } from '../../db/client.ts';
+import type { DocumentRenderer } from '../../documents/index.ts';
 import { render, type Language } from '../../lib/i18n.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
@@ -235,9 +236,10 @@ export const membersService = {
     tenantId: string,
     input: MemberImport,
     lng: Language,
+    documents: DocumentRenderer,
   ): Promise<MemberImportResult> {
     await manage(actor, tenantId);
-    const { header, records } = parseCsv(input.csv);
+    const { header, records } = await parseCsv(documents, input.csv);
     const index: Partial<Record<Column, number>> = {};
     for (const [column, names] of Object.entries(HEADERS) as [Column, readonly string[]][]) {
       const i = header.findIndex((h) => names.includes(h.toLowerCase()));
