@@ -198,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         config.jobs,
       )
     : undefined;
-  // Invoice PDFs and XLSX exports render in worker threads, off the event loop (ADR 0036).
+  // Invoice PDFs, XLSX exports and uploaded CSV are handled in worker threads, off the event loop (ADR 0036).
   const documents = createDocumentRenderer(config.documents);
   app.decorate('documents', documents);
   app.addHook('onClose', async () => {
