@@ -1,9 +1,9 @@
 /**
  * Documents (invoice PDFs, XLSX exports, and uploaded CSV to read) are handled in a small pool of worker threads
- * (Piscina), not on the event loop that answers every other request (ADR 0036). The pool is bounded: at most `threads` documents render at
- * once and `maxQueue` wait; beyond that a request gets 503 `documents.busy` with Retry-After instead of a queue
- * that grows without limit. Threads start on the first document and end after a minute without one, so an
- * instance that renders nothing keeps neither pdfkit nor exceljs in memory.
+ * (Piscina), not on the event loop that answers every other request (ADR 0036). The pool is bounded: at most
+ * `threads` documents render at once and `maxQueue` wait; beyond that a request gets 503 `documents.busy` with
+ * Retry-After instead of a queue that grows without limit. Threads start on the first document and end after a
+ * minute without one, so an instance that renders nothing keeps neither pdfkit nor exceljs in memory.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
