@@ -7,7 +7,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import {
+  openPglite,
+  openPostgres,
+  queryCount,
+  type Database,
+  type DatabaseHandle,
+} from '../src/db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../src/db/schema/index.ts';
 import { fromPrivate, type SigningKeys } from '../src/identity/keys.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
@@ -29,7 +35,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     await admin.end();
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString(), 20);
+    const handle = openPostgres(url.toString(), 20, { countQueries: true });
     return {
       ...handle,
       async drop() {
@@ -42,7 +48,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     };
   }
   const dump = await fs.readFile(inject('pgliteTemplate'));
-  const handle = await openPglite({ loadDataDir: new Blob([dump]) });
+  const handle = await openPglite({ loadDataDir: new Blob([dump]), countQueries: true });
   return { ...handle, drop: () => handle.close() };
 }
 
@@ -101,6 +107,8 @@ export interface TestContext {
     input?: Partial<{ firstName: string; lastName: string; email: string; password: string }>,
   ): Promise<TestPerson>;
   addMembership(personId: string, tenantId: string, role?: MembershipRole): Promise<void>;
+  /** Runs `fn` (e.g. an `app.inject`) and counts the statements sent to the database on its behalf (its async context). */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }>;
   /** A second app instance on the same database, ready (ADR 0015); the caller closes it. */
   anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -215,6 +223,12 @@ export async function createTestContext(
     },
     async addMembership(personId, tenantId, role = 'member') {
       await db.insert(memberships).values({ personId, tenantId, role });
+    },
+    async countQueries(fn) {
+      const store = { queries: 0 };
+      // Awaited inside the store's context: `app.inject` starts its request only when awaited.
+      const result = await queryCount.run(store, async () => await fn());
+      return { result, queries: store.queries };
     },
     async anotherInstance() {
       const other = await buildApp({ config, database, keys, mailer });

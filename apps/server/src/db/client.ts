@@ -15,7 +15,8 @@ import * as schema from './schema/index.ts';
 /**
  * Query counting for `npm run bench` (DB_COUNT_QUERIES=1): every statement Drizzle sends is counted in the
  * store of the request that sent it (plugins/query-count.ts opens one per request and answers the count in
- * `x-db-queries`). Off by default: no logger, no AsyncLocalStorage, no cost.
+ * `x-db-queries`). Off by default: no logger, no AsyncLocalStorage, no cost. The test harness counts on its
+ * databases (`countQueries` of openPglite/openPostgres), so tests can state how many statements a request sends.
  */
 export const queryCounting = process.env.DB_COUNT_QUERIES === '1';
 
@@ -39,7 +40,8 @@ const countingLogger: Logger = {
     if (store) store.queries += 1;
   },
 };
-const logger = queryCounting ? { logger: countingLogger } : {};
+/** Drizzle's options for a handle: the counting logger with DB_COUNT_QUERIES=1 or when the caller asks (the tests). */
+const loggerFor = (countQueries = queryCounting) => (countQueries ? { logger: countingLogger } : {});
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -68,7 +70,12 @@ export interface DatabaseHandle {
 // Dates and timestamps come back as strings/Date consistently on both drivers.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  /** Count statements into `queryCount`'s store (default: DB_COUNT_QUERIES). */
+  countQueries?: boolean;
+}): Promise<DatabaseHandle> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   // pg_trgm: the trigram index of the event keyword search (migration 0008, ADR 0020).
   const client = new PGlite({
@@ -77,7 +84,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, ...logger }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, ...loggerFor(options.countQueries) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -188,7 +195,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export function openPostgres(
   url: string,
   poolSize = 10,
-  options: { namedStatements?: boolean } = {},
+  options: { namedStatements?: boolean; countQueries?: boolean } = {},
 ): DatabaseHandle {
   const nameFor = (options.namedStatements ?? namedReads) ? statementNamer() : undefined;
   const pool = new pg.Pool({
@@ -209,7 +216,7 @@ export function openPostgres(
   });
   // The pool re-emits an idle client's error after removing it; already reported by the listener above.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema, ...logger });
+  const db = drizzlePg({ client: pool, schema, ...loggerFor(options.countQueries) });
   return {
     db,
     kind: 'postgres',

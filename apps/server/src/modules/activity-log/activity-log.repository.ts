@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { logMessages, persons, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
 
@@ -9,6 +10,11 @@ export type LogInsert = typeof logMessages.$inferInsert;
 export const activityLogRepository = {
   async insert(tx: DbOrTx, row: LogInsert): Promise<void> {
     await tx.insert(logMessages).values(row);
+  },
+
+  /** Many rows in one statement with one parameter (a bulk change). */
+  async insertMany(tx: DbOrTx, rows: LogInsert[]): Promise<void> {
+    await insertMany(tx, logMessages, rows);
   },
 
   /** The owner's log (rows about their data), with the club's name for display. */

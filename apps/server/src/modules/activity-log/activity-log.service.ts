@@ -26,22 +26,29 @@ export interface LogEntry {
   changes?: LogChange[];
 }
 
+const rowOf = (entry: LogEntry) => ({
+  personId: entry.personId,
+  actorPersonId: entry.actorPersonId,
+  action: entry.action,
+  entityKind: entry.entityKind,
+  entityId: entry.entityId ?? null,
+  tenantId: entry.tenantId ?? null,
+  summaryKey: entry.summary.key,
+  summaryParams: entry.summary.params ?? {},
+  changes: entry.changes ?? [],
+});
+
 /**
  * Writes one activity-log row. Call it inside the transaction of the change it describes, so that
  * a failed change leaves no log row (and a failed log write undoes the change).
  */
 export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
-  await repo.insert(tx, {
-    personId: entry.personId,
-    actorPersonId: entry.actorPersonId,
-    action: entry.action,
-    entityKind: entry.entityKind,
-    entityId: entry.entityId ?? null,
-    tenantId: entry.tenantId ?? null,
-    summaryKey: entry.summary.key,
-    summaryParams: entry.summary.params ?? {},
-    changes: entry.changes ?? [],
-  });
+  await repo.insert(tx, rowOf(entry));
+}
+
+/** Writes many activity-log rows in one statement (a bulk change, e.g. a member import), in its transaction. */
+export async function writeLogs(tx: Tx, entries: readonly LogEntry[]): Promise<void> {
+  await repo.insertMany(tx, entries.map(rowOf));
 }
 
 /** DE89370400440532013000 → "DE89 **** **** **** **** 00": country, check digits and the last two stay. */

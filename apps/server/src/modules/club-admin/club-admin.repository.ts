@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { InvoiceStatus, MembershipRole } from '@vereinsheim/contracts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import {
   invoiceCounters,
   invoices,
@@ -207,59 +209,115 @@ export const clubAdminRepository = {
     await tx.update(memberships).set({ endsOn }).where(eq(memberships.id, roleId));
   },
 
-  /** Persons of the club (any role row, also ended) with this mail address (any) and birthdate. */
-  /**
-   * A member of the club (current or former) with this e-mail and birthdate: its id and whether a role of it
-   * is active today (a former member is reopened by the import, not duplicated).
-   */
-  async matchMember(tx: DbOrTx, tenantId: string, email: string, birthdate: string) {
-    const [row] = await tx
-      .selectDistinct({ id: persons.id })
-      .from(persons)
-      .innerJoin(mailAddresses, eq(mailAddresses.personId, persons.id))
-      .innerJoin(memberships, and(eq(memberships.personId, persons.id), eq(memberships.tenantId, tenantId)))
-      .where(
-        and(sql`lower(${mailAddresses.email}) = ${email.toLowerCase()}`, eq(persons.birthdate, birthdate)),
-      )
-      .limit(1);
-    if (!row) return undefined;
-    const [active] = await tx
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.personId, row.id), eq(memberships.tenantId, tenantId), activeMembership()))
-      .limit(1);
-    return { id: row.id, active: active !== undefined };
+  /** Many dated roles in one statement (a member import). */
+  async insertRoles(
+    tx: Tx,
+    values: {
+      tenantId: string;
+      personId: string;
+      role: MembershipRole;
+      startsOn: string;
+      endsOn: string | null;
+    }[],
+  ) {
+    await insertMany(tx, memberships, values);
   },
 
-  /** A person created by a club import: the mail address shared with that club's internal view. */
-  async insertImportedPerson(
+  /**
+   * The members of the club (current or former: any role row, also ended) among a whole import's rows, in one
+   * query: a person matches a row by any of its mail addresses (case-insensitive) and its birthdate. Per
+   * `email|birthdate` (email lower-case) the person and whether a role of it is active today; where several
+   * persons match one row, an active member wins, then the lowest id (a former member is reopened by the import,
+   * not duplicated).
+   */
+  async matchMembers(
+    tx: DbOrTx,
+    tenantId: string,
+    rows: readonly { email: string; birthdate: string }[],
+  ): Promise<Map<string, { id: string; active: boolean }>> {
+    const matches = new Map<string, { id: string; active: boolean }>();
+    if (rows.length === 0) return matches;
+    // The club's members with each of their addresses first (grouped, so PostgreSQL computes it as one set and
+    // then hashes the file's pairs against both columns; joined the other way round it matched on the birthdate
+    // alone and compared every address of everyone born that day: 6.8 s for 2,000 rows born on one date).
+    const email = sql<string>`lower(${mailAddresses.email})`;
+    const members = tx
+      .select({
+        id: persons.id,
+        email: email.as('email'),
+        birthdate: persons.birthdate,
+        active: sql<boolean>`bool_or(${activeMembership()})`.as('active'),
+      })
+      .from(memberships)
+      .innerJoin(persons, eq(persons.id, memberships.personId))
+      .innerJoin(mailAddresses, eq(mailAddresses.personId, persons.id))
+      .where(eq(memberships.tenantId, tenantId))
+      .groupBy(persons.id, email, persons.birthdate)
+      .as('members');
+    const found = await tx
+      .select({ id: members.id, email: members.email, birthdate: members.birthdate, active: members.active })
+      .from(members)
+      .where(
+        sql`(${members.email}, ${members.birthdate}) in (select e, d::date from unnest(${sql.param(
+          rows.map((r) => r.email.toLowerCase()),
+        )}::text[], ${sql.param(rows.map((r) => r.birthdate))}::text[]) as wanted(e, d))`,
+      )
+      .orderBy(asc(members.id));
+    for (const row of found) {
+      const key = `${row.email}|${row.birthdate}`;
+      const known = matches.get(key);
+      if (!known || (row.active && !known.active)) matches.set(key, { id: row.id, active: row.active });
+    }
+    return matches;
+  },
+
+  /**
+   * Persons created by a club import, each with its mail address shared with that club's internal view: three
+   * statements for the whole file (db/insert-many.ts). Returns the new persons' ids in the order of `people`.
+   */
+  async insertImportedPersons(
     tx: Tx,
-    p: {
-      firstName: string;
-      lastName: string;
-      birthdate: string;
-      email: string;
-      tenantId: string;
-      by: string;
-    },
-  ): Promise<string> {
-    const [person] = await tx
-      .insert(persons)
-      .values({ firstName: p.firstName, lastName: p.lastName, birthdate: p.birthdate })
-      .returning({ id: persons.id });
-    const [mail] = await tx
-      .insert(mailAddresses)
-      .values({ personId: person!.id, email: p.email, isDefault: true, createdBy: p.by })
-      .returning({ id: mailAddresses.id });
-    await tx.insert(itemSharing).values({
-      personId: person!.id,
-      itemKind: 'mail',
-      itemId: mail!.id,
-      tenantId: p.tenantId,
-      isDefault: true,
-      intern: true,
-    });
-    return person!.id;
+    tenantId: string,
+    by: string,
+    people: readonly { firstName: string; lastName: string; birthdate: string; email: string }[],
+  ): Promise<string[]> {
+    if (people.length === 0) return [];
+    const ids = people.map(() => randomUUID());
+    const mailIds = people.map(() => randomUUID());
+    await insertMany(
+      tx,
+      persons,
+      people.map((p, i) => ({
+        id: ids[i]!,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        birthdate: p.birthdate,
+      })),
+    );
+    await insertMany(
+      tx,
+      mailAddresses,
+      people.map((p, i) => ({
+        id: mailIds[i]!,
+        personId: ids[i]!,
+        email: p.email,
+        isDefault: true,
+        createdBy: by,
+      })),
+    );
+    await insertMany(
+      tx,
+      itemSharing,
+      people.map((_, i) => ({
+        personId: ids[i]!,
+        itemKind: 'mail' as const,
+        itemId: mailIds[i]!,
+        tenantId,
+        isDefault: true,
+        intern: true,
+      })),
+    );
+    return ids;
   },
 
   /** Serialises imports into one club (released when the transaction ends). */

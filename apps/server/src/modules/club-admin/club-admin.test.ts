@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClubInvoiceListSchema,
@@ -259,6 +259,63 @@ describe('member import', () => {
       dryRun: false,
     });
     expect(MemberImportResultSchema.parse(again.json())).toMatchObject({ matched: 1, reopened: 0 });
+  });
+
+  it('checks and writes a file of 60 rows with as many statements as a file of 3 (no statement per row)', async () => {
+    const header = 'Vorname;Nachname;E-Mail;Geburtsdatum';
+    const people = (name: string, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `Nr${i};${name};${name.toLowerCase()}-${i}@example.org;0${(i % 9) + 1}.02.1991`,
+      );
+    const send = (lines: string[], dryRun: boolean) =>
+      ctx.countQueries(async () => {
+        const res = await req(admin, 'POST', `/api/tenants/${club}/members/import`, {
+          csv: [header, ...lines].join('\n'),
+          dryRun,
+        });
+        expect(res.statusCode).toBe(200);
+        return MemberImportResultSchema.parse(res.json());
+      });
+    // The same request once before, so that both measured imports find the admin's caches equally warm.
+    await send(people('Aufwaermen', 1), true);
+
+    const smallPreview = await send(people('Klein', 3), true);
+    const largePreview = await send(people('Gross', 60), true);
+    expect(largePreview.result).toMatchObject({ created: 60, failed: 0 });
+    expect(largePreview.queries).toBe(smallPreview.queries);
+
+    const small = await send(people('Klein', 3), false);
+    const large = await send(people('Gross', 60), false);
+    expect(small.result).toMatchObject({ created: 3 });
+    expect(large.result).toMatchObject({ created: 60, matched: 0, failed: 0 });
+    expect(large.queries).toBe(small.queries);
+
+    // Every new member has the role, the mail address shared with the club, and a log entry by the admin.
+    const list = ClubMemberListSchema.parse(
+      (await req(admin, 'GET', `/api/tenants/${club}/members?keyword=Gross&pagesize=100`)).json(),
+    );
+    expect(list.maximumcount).toBe(60);
+    expect(list.items.every((m) => m.active && m.emails.length === 1 && m.roles.length === 1)).toBe(true);
+    const ids = list.items.map((m) => m.personId);
+    const logs = await ctx.db.select().from(logMessages).where(inArray(logMessages.personId, ids));
+    expect(logs).toHaveLength(60);
+    expect(
+      logs.every((l) => l.actorPersonId === admin.personId && l.summaryKey === 'log.membership.roleAdded'),
+    ).toBe(true);
+
+    // Former members: the three of the small file leave, then both files come again in one: 3 reopened, 60
+    // current, in as many statements as the first write.
+    const klein = (
+      await ctx.db.select({ id: persons.id }).from(persons).where(eq(persons.lastName, 'Klein'))
+    ).map((p) => p.id);
+    await ctx.db
+      .update(memberships)
+      .set({ startsOn: '2015-01-01', endsOn: '2020-12-31' })
+      .where(and(inArray(memberships.personId, klein), eq(memberships.tenantId, club)));
+    const again = await send([...people('Klein', 3), ...people('Gross', 60)], false);
+    expect(again.result).toMatchObject({ created: 0, reopened: 3, matched: 60 });
+    expect(again.queries).toBeLessThanOrEqual(small.queries);
   });
 
   it('answers a file without the needed columns with 422 naming them, and refuses non-admins', async () => {

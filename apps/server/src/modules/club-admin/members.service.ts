@@ -17,7 +17,7 @@ import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
 import { todayIso } from '../../lib/today.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
-import { writeLog } from '../activity-log/index.ts';
+import { writeLog, writeLogs, type LogEntry } from '../activity-log/index.ts';
 import { clubAdminRepository as repo, type MembershipRow } from './club-admin.repository.ts';
 import { parseCsv, toCsv } from './csv.ts';
 
@@ -67,6 +67,22 @@ async function memberOrNotFound(db: Database | Tx, tenantId: string, personId: s
 
 const roleText = (role: MembershipRole) => ({ key: `log.value.role.${role}` });
 
+/** The log entry of a membership change (`params` with the club's name). */
+const roleLog = (
+  actor: Actor,
+  tenantId: string,
+  personId: string,
+  key: 'roleAdded' | 'roleEnded' | 'ended',
+  params: Record<string, string | { key: string }>,
+): LogEntry => ({
+  personId,
+  actorPersonId: actor.personId,
+  action: key === 'roleAdded' ? 'created' : 'updated',
+  entityKind: 'membership',
+  tenantId,
+  summary: { key: `log.membership.${key}`, params },
+});
+
 async function logRole(
   tx: Tx,
   actor: Actor,
@@ -75,17 +91,10 @@ async function logRole(
   key: 'roleAdded' | 'roleEnded' | 'ended',
   params: Record<string, string | { key: string }>,
 ) {
-  await writeLog(tx, {
-    personId,
-    actorPersonId: actor.personId,
-    action: key === 'roleAdded' ? 'created' : 'updated',
-    entityKind: 'membership',
-    tenantId,
-    summary: {
-      key: `log.membership.${key}`,
-      params: { club: await repo.tenantName(tx, tenantId), ...params },
-    },
-  });
+  await writeLog(
+    tx,
+    roleLog(actor, tenantId, personId, key, { club: await repo.tenantName(tx, tenantId), ...params }),
+  );
 }
 
 const HEADERS = {
@@ -259,89 +268,103 @@ export const membersService = {
     const msg = (key: string) => render(lng, { key: `problem.member.import.${key}` });
     const today = todayIso();
 
-    const run = async (tx: Tx | Database, write: boolean) => {
-      const seen = new Set<string>();
+    // Every row is checked first (no database); then one query finds the members among the good rows, and a
+    // confirmed import writes each table once for the whole file (no statement per row).
+    const seen = new Set<string>();
+    const checked = records.map((rec, i) => {
+      const get = (c: Column) => (index[c] === undefined ? '' : (rec[index[c]] ?? '').trim());
+      const row = {
+        line: i + 2,
+        firstName: get('firstName'),
+        lastName: get('lastName'),
+        email: get('email').toLowerCase(),
+        birthdate: get('birthdate'),
+      };
+      const errors: ImportRow['errors'] = [];
+      if (!row.firstName) errors.push({ field: 'firstName', message: msg('required') });
+      if (!row.lastName) errors.push({ field: 'lastName', message: msg('required') });
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(row.email))
+        errors.push({ field: 'email', message: msg('email') });
+      const birthdate = isoDateOf(row.birthdate);
+      if (!birthdate || birthdate > today) errors.push({ field: 'birthdate', message: msg('date') });
+      const startsRaw = get('startsOn');
+      const startsOn = startsRaw ? isoDateOf(startsRaw) : today;
+      if (!startsOn) errors.push({ field: 'startsOn', message: msg('date') });
+      const key = `${row.email}|${birthdate}`;
+      if (errors.length === 0 && seen.has(key)) errors.push({ field: 'email', message: msg('duplicate') });
+      seen.add(key);
+      return errors.length
+        ? { row, errors }
+        : { row: { ...row, birthdate: birthdate! }, errors, key, startsOn: startsOn! };
+    });
+
+    const run = async (tx: Tx | Database, write: boolean): Promise<MemberImportResult> => {
+      const good = checked.filter((c) => c.key !== undefined);
+      const known = await repo.matchMembers(
+        tx,
+        tenantId,
+        good.map((c) => c.row),
+      );
       const rows: ImportRow[] = [];
-      let created = 0;
-      let matched = 0;
-      let reopened = 0;
-      for (const [i, rec] of records.entries()) {
-        const get = (c: Column) => (index[c] === undefined ? '' : (rec[index[c]] ?? '').trim());
-        const row = {
-          line: i + 2,
-          firstName: get('firstName'),
-          lastName: get('lastName'),
-          email: get('email').toLowerCase(),
-          birthdate: get('birthdate'),
-        };
-        const errors: ImportRow['errors'] = [];
-        if (!row.firstName) errors.push({ field: 'firstName', message: msg('required') });
-        if (!row.lastName) errors.push({ field: 'lastName', message: msg('required') });
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(row.email))
-          errors.push({ field: 'email', message: msg('email') });
-        const birthdate = isoDateOf(row.birthdate);
-        if (!birthdate || birthdate > today) errors.push({ field: 'birthdate', message: msg('date') });
-        const startsRaw = get('startsOn');
-        const startsOn = startsRaw ? isoDateOf(startsRaw) : today;
-        if (!startsOn) errors.push({ field: 'startsOn', message: msg('date') });
-        const key = `${row.email}|${birthdate}`;
-        if (errors.length === 0 && seen.has(key)) errors.push({ field: 'email', message: msg('duplicate') });
-        seen.add(key);
-        if (errors.length) {
-          rows.push({ ...row, outcome: 'error', errors });
+      const reopen = new Set<string>();
+      const create: { row: (typeof good)[number]['row']; startsOn: string }[] = [];
+      for (const c of checked) {
+        if (c.key === undefined) {
+          rows.push({ ...c.row, outcome: 'error', errors: c.errors });
           continue;
         }
-        const existing = await repo.matchMember(tx, tenantId, row.email, birthdate!);
-        if (existing?.active) {
-          matched++;
-          rows.push({ ...row, birthdate: birthdate!, outcome: 'existing', errors });
-          continue;
-        }
-        if (existing) {
-          // A former member comes back: a new dated role from today, the old roles stay as history.
-          reopened++;
-          rows.push({ ...row, birthdate: birthdate!, outcome: 'reopened', errors });
-          if (!write) continue;
-          await repo.insertRole(tx as Tx, {
+        const existing = known.get(c.key);
+        // A former member comes back: a new dated role from today, the old roles stay as history. A second row
+        // of the same person (another of its addresses) then finds a current member.
+        const outcome = !existing
+          ? 'new'
+          : existing.active || reopen.has(existing.id)
+            ? 'existing'
+            : 'reopened';
+        rows.push({ ...c.row, outcome, errors: c.errors });
+        if (outcome === 'reopened') reopen.add(existing!.id);
+        if (outcome === 'new') create.push({ row: c.row, startsOn: c.startsOn });
+      }
+      if (write && (reopen.size > 0 || create.length > 0)) {
+        const t = tx as Tx;
+        const created = await repo.insertImportedPersons(
+          t,
+          tenantId,
+          actor.personId,
+          create.map((c) => c.row),
+        );
+        const roles = [
+          ...[...reopen].map((personId) => ({ personId, startsOn: today })),
+          ...create.map((c, i) => ({ personId: created[i]!, startsOn: c.startsOn })),
+        ];
+        await repo.insertRoles(
+          t,
+          roles.map((r) => ({
             tenantId,
-            personId: existing.id,
-            role: 'member',
-            startsOn: today,
+            personId: r.personId,
+            role: 'member' as const,
+            startsOn: r.startsOn,
             endsOn: null,
-          });
-          await logRole(tx as Tx, actor, tenantId, existing.id, 'roleAdded', {
-            role: roleText('member'),
-            from: today,
-          });
-          continue;
-        }
-        created++;
-        rows.push({ ...row, birthdate: birthdate!, outcome: 'new', errors });
-        if (!write) continue;
-        const personId = await repo.insertImportedPerson(tx as Tx, {
-          ...row,
-          birthdate: birthdate!,
-          tenantId,
-          by: actor.personId,
-        });
-        await repo.insertRole(tx as Tx, {
-          tenantId,
-          personId,
-          role: 'member',
-          startsOn: startsOn!,
-          endsOn: null,
-        });
-        await logRole(tx as Tx, actor, tenantId, personId, 'roleAdded', {
-          role: roleText('member'),
-          from: startsOn!,
-        });
+          })),
+        );
+        const club = await repo.tenantName(t, tenantId);
+        await writeLogs(
+          t,
+          roles.map((r) =>
+            roleLog(actor, tenantId, r.personId, 'roleAdded', {
+              club,
+              role: roleText('member'),
+              from: r.startsOn,
+            }),
+          ),
+        );
       }
       return {
         dryRun: !write,
         rows,
-        created,
-        matched,
-        reopened,
+        created: create.length,
+        matched: rows.filter((r) => r.outcome === 'existing').length,
+        reopened: reopen.size,
         failed: rows.filter((r) => r.outcome === 'error').length,
       };
     };
