@@ -101,6 +101,25 @@ describe('insertMany (one statement, one parameter)', () => {
     expect(log).toMatchObject({ summaryParams: params, changes, actorPersonId: null, tenantId: club });
   });
 
+  it('answers how many rows it inserted, and with onConflictDoNothing skips the rows a unique index refuses', async () => {
+    const taken = randomUUID();
+    expect(await insertMany(ctx.db, persons, [{ id: taken, firstName: 'Erst', lastName: 'Mal' }])).toBe(1);
+    const fresh = randomUUID();
+    const rows = [
+      { id: taken, firstName: 'Nochmal', lastName: 'Gleich' },
+      { id: fresh, firstName: 'Neu', lastName: 'Hier' },
+    ];
+    expect(await insertMany(ctx.db, persons, rows, { onConflictDoNothing: true })).toBe(1);
+    const stored = await ctx.db
+      .select({ id: persons.id, firstName: persons.firstName })
+      .from(persons)
+      .where(inArray(persons.id, [taken, fresh]));
+    expect(stored.sort((a, b) => a.firstName.localeCompare(b.firstName))).toEqual([
+      { id: taken, firstName: 'Erst' },
+      { id: fresh, firstName: 'Neu' },
+    ]);
+  });
+
   it('sends nothing for no rows', async () => {
     const { queries } = await ctx.countQueries(() => insertMany(ctx.db, persons, []));
     expect(queries).toBe(0);

@@ -11,15 +11,17 @@ import type { DbOrTx } from './client.ts';
  *
  * Every row must set the same columns (those of the first row; an `undefined` is stored as NULL, not as the
  * column's default). Values are taken as they are in JSON: strings for uuid, text, enum and `mode: 'string'` dates,
- * booleans, numbers, objects for json/jsonb columns, `Date` as its ISO text.
+ * booleans, numbers, objects for json/jsonb columns, `Date` as its ISO text. Returns how many rows were inserted
+ * (with `onConflictDoNothing`, those that did not conflict with a unique index).
  */
 export async function insertMany<T extends PgTable>(
   db: DbOrTx,
   table: T,
   rows: readonly InferInsertModel<T>[],
-): Promise<void> {
+  options: { onConflictDoNothing?: boolean } = {},
+): Promise<number> {
   const first = rows[0];
-  if (first === undefined) return;
+  if (first === undefined) return 0;
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in first);
   const names = sql.join(
     columns.map(([, column]) => sql.identifier(column.name)),
@@ -36,7 +38,10 @@ export async function insertMany<T extends PgTable>(
       ),
     ),
   );
-  await db.execute(
-    sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as rows(${types})`,
+  const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+  const result = await db.execute(
+    sql`with inserted as (insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb)
+      as rows(${types})${conflict} returning 1) select count(*)::int as n from inserted`,
   );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }

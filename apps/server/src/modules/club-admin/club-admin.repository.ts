@@ -367,17 +367,21 @@ export const clubAdminRepository = {
     return row !== undefined;
   },
 
-  /** The club's next invoice number: the counter row stays locked until the issuing transaction ends. */
-  async nextInvoiceNumber(tx: Tx, tenantId: string): Promise<number> {
+  /**
+   * The club's next `count` invoice numbers, in one statement: the counter row stays locked until the issuing
+   * transaction ends, so concurrent issues queue and a rollback leaves no gap.
+   */
+  async nextInvoiceNumbers(tx: Tx, tenantId: string, count: number): Promise<number[]> {
     const [row] = await tx
       .insert(invoiceCounters)
-      .values({ tenantId, lastNumber: 1 })
+      .values({ tenantId, lastNumber: count })
       .onConflictDoUpdate({
         target: invoiceCounters.tenantId,
-        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + ${count}` },
       })
       .returning({ n: invoiceCounters.lastNumber });
-    return row!.n;
+    const last = row!.n;
+    return Array.from({ length: count }, (_, i) => last - count + 1 + i);
   },
 
   async findInvoices(

@@ -10,7 +10,9 @@ import {
 import { todayIso } from '../../lib/today.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import {
+  invoiceLines,
   itemSharing,
+  jobs,
   logMessages,
   mailAddresses,
   memberships,
@@ -386,6 +388,81 @@ describe('invoices (committee)', () => {
     expect(res.statusCode).toBe(201);
     const { issued } = IssueInvoicesResultSchema.parse(res.json());
     expect(issued.map((i) => [i.personId, i.number])).toEqual([[committee.personId, 'R-00002']]);
+  });
+
+  it('issues a fee run to 28 members in as many statements as to 2: numbers without gaps, lines, message, push job and log for each', async () => {
+    const feeClub = await ctx.createClub('Beitragsverein');
+    const treasurer = await ctx.createPerson({ firstName: 'Tina', lastName: 'Kasse' });
+    await ctx.addMembership(treasurer.personId, feeClub);
+    await ctx.addMembership(treasurer.personId, feeClub, 'committee');
+    const payers: TestPerson[] = [];
+    for (let i = 0; i < 30; i++) {
+      const payer = await ctx.createPerson({
+        firstName: 'Zahl',
+        lastName: `Zahler ${String(i).padStart(2, '0')}`,
+      });
+      await ctx.addMembership(payer.personId, feeClub, i < 2 ? 'trainer' : 'participant');
+      payers.push(payer);
+    }
+    const run = (role: 'trainer' | 'participant') =>
+      ctx.countQueries(async () => {
+        const res = await req(treasurer, 'POST', `/api/tenants/${feeClub}/invoices`, {
+          role,
+          title: 'Beitrag 2027',
+          dueDate: due,
+          lines,
+        });
+        expect(res.statusCode).toBe(201);
+        return IssueInvoicesResultSchema.parse(res.json()).issued;
+      });
+    // The same request path once before, so that both measured runs find the caches equally warm.
+    expect((await req(treasurer, 'GET', `/api/tenants/${feeClub}/invoices`)).statusCode).toBe(200);
+
+    const small = await run('trainer');
+    const large = await run('participant');
+    expect(small.result.map((i) => i.number)).toEqual(['R-00001', 'R-00002']);
+    expect(large.result.map((i) => i.number)).toEqual(
+      Array.from({ length: 28 }, (_, i) => `R-${String(i + 3).padStart(5, '0')}`),
+    );
+    expect(large.result.map((i) => i.personId).sort()).toEqual(
+      payers
+        .slice(2)
+        .map((p) => p.personId)
+        .sort(),
+    );
+    expect(large.queries).toBe(small.queries);
+
+    // Each of the 28 has both lines and the totals of them, its message with a push job, and its log entry.
+    const ids = large.result.map((i) => i.id);
+    expect(large.result.every((i) => i.grossCents === 10000 + 4760)).toBe(true);
+    const stored = await ctx.db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids));
+    expect(stored).toHaveLength(56);
+    const inbox = await ctx.db
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.personId,
+          payers.slice(2).map((p) => p.personId),
+        ),
+      );
+    expect(inbox.map((m) => [m.textKey, m.link]).sort()).toEqual(
+      ids.map((id) => ['message.invoiceIssued', `/invoices/${id}`]).sort(),
+    );
+    const pushJobs = await ctx.db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.key,
+          inbox.map((m) => `push:message:${m.id}`),
+        ),
+      );
+    expect(pushJobs).toHaveLength(28);
+    const logs = await ctx.db.select().from(logMessages).where(inArray(logMessages.entityId, ids));
+    expect(logs.map((l) => [l.summaryKey, l.actorPersonId])).toEqual(
+      Array(28).fill(['log.invoice.created', treasurer.personId]),
+    );
   });
 
   it('refuses a plain member (403), another club’s admin (404) and a member of another club as recipient (404)', async () => {

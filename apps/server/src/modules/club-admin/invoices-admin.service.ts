@@ -14,7 +14,7 @@ import { todayIso } from '../../lib/today.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
 import { writeLog } from '../activity-log/index.ts';
 import { effectiveStatus, invoicesService } from '../invoices/index.ts';
-import { sendMessage } from '../messages/index.ts';
+import { sendMessage, sendMessages } from '../messages/index.ts';
 import { clubAdminRepository as repo } from './club-admin.repository.ts';
 import { clubPayee } from './club-settings.service.ts';
 import { toCsv } from './csv.ts';
@@ -103,55 +103,60 @@ export const invoicesAdminService = {
       // The club's address, tax number and account at the day of issue (§ 14 Abs. 4 UStG, ADR 0026);
       // without bank details the invoices carry no GiroCode.
       const payee = clubPayee(settings);
-      const issued: ClubInvoice[] = [];
-      for (const person of recipients) {
-        const number = formatInvoiceNumber(await repo.nextInvoiceNumber(tx, tenantId));
-        const created = await invoicesService.create(
-          tx,
-          {
-            tenantId,
-            personId: person.id,
-            direction: 'incoming',
-            number,
-            title: input.title,
-            invoiceDate: today,
-            dueDate: input.dueDate,
-            status: 'open',
-            issuer: {
-              name: club,
-              street: settings.street,
-              city: settings.city,
-              taxNumber: settings.taxNumber,
-              vatId: settings.vatId,
-            },
-            recipient: { name: `${person.firstName} ${person.lastName}` },
-            payee,
-            paymentReference: number,
-            serviceDateFrom: input.serviceDateFrom ?? today,
-            serviceDateTill: input.serviceDateTill ?? null,
-            lines: input.lines.map((l) => ({
-              description: l.description,
-              quantity: l.quantity,
-              unitPriceCents: l.unitPriceCents,
-              vatRateBp: Math.round(l.vatRatePercent * 100),
-              vatExemptionReason: l.vatExemptionReason || null,
-            })),
-          },
-          actor.personId,
-        );
-        if (!created) throw problem(409, 'invoice.numberTaken');
-        await sendMessage(tx, {
-          personId: person.id,
+      // One statement per table for the whole run, however many members (no statement per recipient).
+      const numbers = (await repo.nextInvoiceNumbers(tx, tenantId, recipients.length)).map(
+        formatInvoiceNumber,
+      );
+      const created = await invoicesService.createMany(
+        tx,
+        recipients.map((person, i) => ({
           tenantId,
-          kind: 'invoice_issued',
+          personId: person.id,
+          direction: 'incoming' as const,
+          number: numbers[i]!,
+          title: input.title,
+          invoiceDate: today,
+          dueDate: input.dueDate,
+          status: 'open' as const,
+          issuer: {
+            name: club,
+            street: settings.street,
+            city: settings.city,
+            taxNumber: settings.taxNumber,
+            vatId: settings.vatId,
+          },
+          recipient: { name: `${person.firstName} ${person.lastName}` },
+          payee,
+          paymentReference: numbers[i]!,
+          serviceDateFrom: input.serviceDateFrom ?? today,
+          serviceDateTill: input.serviceDateTill ?? null,
+          lines: input.lines.map((l) => ({
+            description: l.description,
+            quantity: l.quantity,
+            unitPriceCents: l.unitPriceCents,
+            vatRateBp: Math.round(l.vatRatePercent * 100),
+            vatExemptionReason: l.vatExemptionReason || null,
+          })),
+        })),
+        actor.personId,
+      );
+      if (!created) throw problem(409, 'invoice.numberTaken');
+      await sendMessages(
+        tx,
+        created.map((invoice) => ({
+          personId: invoice.personId!,
+          tenantId,
+          kind: 'invoice_issued' as const,
           text: {
             key: 'invoiceIssued',
-            params: { title: input.title, club, amount: created.grossCents / 100, due: input.dueDate },
+            params: { title: input.title, club, amount: invoice.grossCents / 100, due: input.dueDate },
           },
-          link: `/invoices/${created.id}`,
-        });
-        issued.push(toClubInvoice({ ...created, reminderCount: 0, lastReminderOn: null }, today));
-      }
+          link: `/invoices/${invoice.id}`,
+        })),
+      );
+      const issued = created.map((invoice) =>
+        toClubInvoice({ ...invoice, reminderCount: 0, lastReminderOn: null }, today),
+      );
       return { issued, girocode: payee !== null };
     });
   },

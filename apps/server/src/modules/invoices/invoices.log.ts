@@ -1,6 +1,6 @@
 import type { InvoiceStatus } from '@vereinsheim/contracts';
 import type { Tx } from '../../db/client.ts';
-import { writeLog } from '../activity-log/index.ts';
+import { writeLog, writeLogs, type LogEntry } from '../activity-log/index.ts';
 
 const statusText = (status: InvoiceStatus) => ({ key: `log.value.invoice.status.${status}` });
 
@@ -18,10 +18,10 @@ export type InvoiceChange = {
   | { action: 'status'; before: InvoiceStatus; after: InvoiceStatus }
 );
 
-/** Writes an invoice change to the activity log, in the caller's transaction. */
-export async function logInvoiceChange(tx: Tx, change: InvoiceChange): Promise<void> {
+/** An invoice change as its activity-log entry; none once the person deleted their account. */
+function entryOf(change: InvoiceChange): LogEntry | null {
   // A kept invoice of a deleted account has nobody whose log could show the change.
-  if (change.personId === null) return;
+  if (change.personId === null) return null;
   const base = {
     personId: change.personId,
     actorPersonId: change.actorPersonId,
@@ -30,15 +30,14 @@ export async function logInvoiceChange(tx: Tx, change: InvoiceChange): Promise<v
     tenantId: change.tenantId,
   };
   if (change.action === 'created') {
-    await writeLog(tx, {
+    return {
       ...base,
       action: 'created',
       summary: { key: 'log.invoice.created', params: { number: change.invoiceNumber } },
       changes: [{ field: 'status', old: null, new: change.status }],
-    });
-    return;
+    };
   }
-  await writeLog(tx, {
+  return {
     ...base,
     action: 'updated',
     summary: {
@@ -46,5 +45,19 @@ export async function logInvoiceChange(tx: Tx, change: InvoiceChange): Promise<v
       params: { number: change.invoiceNumber, from: statusText(change.before), to: statusText(change.after) },
     },
     changes: [{ field: 'status', old: change.before, new: change.after }],
-  });
+  };
+}
+
+/** Writes an invoice change to the activity log, in the caller's transaction. */
+export async function logInvoiceChange(tx: Tx, change: InvoiceChange): Promise<void> {
+  const entry = entryOf(change);
+  if (entry) await writeLog(tx, entry);
+}
+
+/** Writes many invoice changes (a fee run) to the activity log in one statement, in the caller's transaction. */
+export async function logInvoiceChanges(tx: Tx, changes: readonly InvoiceChange[]): Promise<void> {
+  await writeLogs(
+    tx,
+    changes.map(entryOf).filter((entry) => entry !== null),
+  );
 }

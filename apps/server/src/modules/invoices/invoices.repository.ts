@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceDirection, InvoiceStatus } from '@vereinsheim/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { invoiceLines, invoices, orderElements, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
 
@@ -134,17 +135,25 @@ export const invoicesRepository = {
       .where(and(eq(invoices.id, invoiceId), eq(invoices.tenantId, tenantId)));
   },
 
-  async insert(
+  /**
+   * Inserts invoices with their lines, three statements however many (a fee run issues one per member). Returns
+   * the stored rows in the order given, or undefined when a number is taken (then some may have been inserted: the
+   * caller's transaction must roll back).
+   */
+  async insertMany(
     db: DbOrTx,
-    invoice: typeof invoices.$inferInsert,
-    lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[],
-  ): Promise<InvoiceRow | undefined> {
-    const [row] = await db.insert(invoices).values(invoice).onConflictDoNothing().returning();
-    if (!row) return undefined;
-    if (lines.length) {
-      await db.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: row.id })));
-    }
-    return row;
+    rows: (typeof invoices.$inferInsert & { id: string })[],
+    lines: (typeof invoiceLines.$inferInsert)[],
+  ): Promise<InvoiceRow[] | undefined> {
+    const inserted = await insertMany(db, invoices, rows, { onConflictDoNothing: true });
+    if (inserted < rows.length) return undefined;
+    await insertMany(db, invoiceLines, lines);
+    const stored = await db
+      .select()
+      .from(invoices)
+      .where(sql`${invoices.id} = any(${sql.param(rows.map((r) => r.id))}::uuid[])`);
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    return rows.map((r) => byId.get(r.id)!);
   },
 
   async findOrderElements(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   InvoiceStatusSchema,
   type InvoiceDetail,
@@ -15,7 +16,7 @@ import { problem } from '../../lib/problem.ts';
 import { todayIso } from '../../lib/today.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
 import { EpcPayloadError, epcQrPayload } from './epc-qr.ts';
-import { logInvoiceChange } from './invoices.log.ts';
+import { logInvoiceChange, logInvoiceChanges } from './invoices.log.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
 import { computeInvoiceTotals, type LineInput } from './totals.ts';
 
@@ -194,12 +195,24 @@ export const invoicesService = {
 
   /** Issues an invoice (club side, demo seed): totals from the lines, logged. Returns undefined if it exists. */
   async create(tx: Tx, input: NewInvoice, actorPersonId: string | null): Promise<InvoiceRow | undefined> {
-    if (input.lines.length === 0) throw problem(400, 'invoice.noLines');
-    const totals = computeInvoiceTotals(input.lines);
-    const row = await invoicesRepository.insert(
-      tx,
-      {
-        id: input.id,
+    return (await invoicesService.createMany(tx, [input], actorPersonId))?.[0];
+  },
+
+  /**
+   * Issues invoices (a fee run: one per member) in a constant number of statements: totals from each one's lines,
+   * each logged. Returns the rows in the order given, or undefined if a number exists (then the caller's
+   * transaction must roll back).
+   */
+  async createMany(
+    tx: Tx,
+    inputs: readonly NewInvoice[],
+    actorPersonId: string | null,
+  ): Promise<InvoiceRow[] | undefined> {
+    if (inputs.some((input) => input.lines.length === 0)) throw problem(400, 'invoice.noLines');
+    const rows = inputs.map((input) => {
+      const totals = computeInvoiceTotals(input.lines);
+      return {
+        id: input.id ?? randomUUID(),
         tenantId: input.tenantId,
         personId: input.personId,
         direction: input.direction,
@@ -227,10 +240,15 @@ export const invoicesService = {
         payeeBic: input.payee?.bic ?? null,
         payeeBankName: input.payee?.bankName ?? null,
         paymentReference: input.paymentReference,
-        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-      },
-      input.lines.map((line, i) => ({
-        position: i + 1,
+        // Every row sets the same columns (db/insert-many.ts): the seed's back-dated invoices, or now.
+        createdAt: input.createdAt ?? new Date(),
+        updatedAt: input.createdAt ?? new Date(),
+      };
+    });
+    const lines = inputs.flatMap((input, i) =>
+      input.lines.map((line, position) => ({
+        invoiceId: rows[i]!.id,
+        position: position + 1,
         description: line.description,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
@@ -238,18 +256,21 @@ export const invoicesService = {
         vatExemptionReason: line.vatRateBp === 0 ? (line.vatExemptionReason ?? null) : null,
       })),
     );
-    if (row) {
-      await logInvoiceChange(tx, {
-        action: 'created',
+    const created = await invoicesRepository.insertMany(tx, rows, lines);
+    if (!created) return undefined;
+    await logInvoiceChanges(
+      tx,
+      created.map((row) => ({
+        action: 'created' as const,
         invoiceId: row.id,
         invoiceNumber: row.number,
         tenantId: row.tenantId,
         personId: row.personId,
         actorPersonId,
         status: row.status,
-      });
-    }
-    return row;
+      })),
+    );
+    return created;
   },
 
   /**
