@@ -304,6 +304,39 @@ export const chatRepository = {
     return row ? (await withExtras(db, [row]))[0] : undefined;
   },
 
+  /** Messages by id with their reactions and quotes, in three queries however many (the conversation list). */
+  async findMessages(db: DbOrTx, ids: readonly string[]): Promise<Map<string, FullMessageRow>> {
+    if (ids.length === 0) return new Map();
+    const found = await db
+      .select(messageColumns)
+      .from(chatMessages)
+      .leftJoin(persons, eq(persons.id, chatMessages.senderPersonId))
+      .where(sql`${chatMessages.id} = any(${uuidArray([...ids])})`);
+    return new Map((await withExtras(db, found)).map((m) => [m.id, m]));
+  },
+
+  /**
+   * For each of `others`: whether they and `personId` blocked one another (either way), and whether they accept
+   * direct messages; one query for all of a person's direct conversations.
+   */
+  async directFactsWith(
+    db: DbOrTx,
+    personId: string,
+    others: readonly string[],
+  ): Promise<Map<string, { blocked: boolean; recipientOpen: boolean }>> {
+    if (others.length === 0) return new Map();
+    const found = await rows<{ id: string; blocked: boolean; open: boolean | null }>(
+      db,
+      sql`select o.id,
+          exists(select 1 from chat_blocks b
+            where (b.blocker_person_id = ${personId} and b.blocked_person_id = o.id)
+               or (b.blocker_person_id = o.id and b.blocked_person_id = ${personId})) as blocked,
+          (select s.direct_messages from chat_settings s where s.person_id = o.id) as open
+        from unnest(${uuidArray([...new Set(others)])}) as o(id)`,
+    );
+    return new Map(found.map((r) => [r.id, { blocked: r.blocked === true, recipientOpen: r.open ?? true }]));
+  },
+
   async findMessage(db: DbOrTx, id: string): Promise<FullMessageRow | undefined> {
     const [row] = await db
       .select(messageColumns)

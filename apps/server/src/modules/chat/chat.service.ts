@@ -34,6 +34,14 @@ export interface ChatSettings {
   pushDelaySeconds: number;
 }
 
+/** What the policy needs to know about a direct conversation beyond its row. */
+interface DirectFacts {
+  /** One of the two blocked the other. */
+  blocked: boolean;
+  /** The other person accepts direct messages. */
+  recipientOpen: boolean;
+}
+
 /** The conversation as the policy sees it (`actorId`: whose recipient's direct-message setting counts). */
 async function subjectOf(db: DbOrTx, c: ConversationRow, actorId: string) {
   const participantIds = participantsOf(c);
@@ -43,14 +51,47 @@ async function subjectOf(db: DbOrTx, c: ConversationRow, actorId: string) {
     direct ? repo.isBlockedBetween(db, participantIds[0]!, participantIds[1]!) : false,
     direct && other ? repo.directMessagesOn(db, other) : true,
   ]);
+  return subjectWith(c, { blocked, recipientOpen });
+}
+
+function subjectWith(c: ConversationRow, facts: DirectFacts) {
   return {
     type: 'conversation' as const,
     tenantId: c.tenantId,
     kind: c.kind,
     teamId: c.teamId,
-    participantIds,
-    blocked,
-    recipientOpen,
+    participantIds: participantsOf(c),
+    ...facts,
+  };
+}
+
+/** A conversation of the list as its reader sees it, from its row, its last message and the direct facts. */
+async function present(
+  actor: Actor,
+  c: ConversationListRow,
+  lng: Language,
+  last: FullMessageRow | undefined,
+  facts: DirectFacts,
+): Promise<ChatConversation> {
+  return {
+    id: c.id,
+    kind: c.kind,
+    tenantId: c.tenantId,
+    tenantName: c.tenantName,
+    teamId: c.teamId,
+    title:
+      c.kind === 'team'
+        ? (c.teamName ?? '')
+        : c.kind === 'direct'
+          ? (c.otherName ?? '')
+          : `${render(lng, { key: 'chat.clubChannel' })} · ${c.tenantName}`,
+    otherPersonId: c.otherPersonId,
+    lastSeq: c.lastSeq,
+    readSeq: c.readSeq,
+    unreadCount: c.unreadCount,
+    muted: c.muted,
+    canWrite: await can(actor, 'chat.conversation.write', subjectWith(c, facts)),
+    lastMessage: last ? toMessage(last) : null,
   };
 }
 
@@ -148,8 +189,37 @@ export function chatService(settings: ChatSettings) {
       const scope = await actor.scope();
       await repo.ensureOwnConversations(db, actor.personId, scope.tenantIds, scope.teamIds);
       const list = await repo.listConversations(db, actor.personId, scope.tenantIds, scope.teamIds);
-      const items: ChatConversation[] = [];
-      for (const c of list) items.push(await service.describe(db, actor, c, lng));
+      // The last messages and the direct conversations' blocks and settings for the whole list at once, not per
+      // conversation.
+      const directOthers = list.flatMap((c) => {
+        const participants = participantsOf(c);
+        const other = participants.find((p) => p !== actor.personId);
+        return c.kind === 'direct' && participants.length === 2 && other ? [other] : [];
+      });
+      const [lastMessages, direct] = await Promise.all([
+        repo.findMessages(
+          db,
+          list.flatMap((c) => (c.lastMessageId ? [c.lastMessageId] : [])),
+        ),
+        repo.directFactsWith(db, actor.personId, directOthers),
+      ]);
+      const items = await Promise.all(
+        list.map((c) => {
+          const participants = participantsOf(c);
+          const other = participants.find((p) => p !== actor.personId);
+          const facts =
+            c.kind === 'direct' && participants.length === 2 && other
+              ? direct.get(other)!
+              : { blocked: false, recipientOpen: true };
+          return present(
+            actor,
+            c,
+            lng,
+            c.lastMessageId ? lastMessages.get(c.lastMessageId) : undefined,
+            facts,
+          );
+        }),
+      );
       return { items, unreadCount: items.filter((i) => !i.muted).reduce((n, i) => n + i.unreadCount, 0) };
     },
 
@@ -160,26 +230,8 @@ export function chatService(settings: ChatSettings) {
       lng: Language,
     ): Promise<ChatConversation> {
       const last = c.lastMessageId ? await repo.findMessage(db, c.lastMessageId) : undefined;
-      return {
-        id: c.id,
-        kind: c.kind,
-        tenantId: c.tenantId,
-        tenantName: c.tenantName,
-        teamId: c.teamId,
-        title:
-          c.kind === 'team'
-            ? (c.teamName ?? '')
-            : c.kind === 'direct'
-              ? (c.otherName ?? '')
-              : `${render(lng, { key: 'chat.clubChannel' })} · ${c.tenantName}`,
-        otherPersonId: c.otherPersonId,
-        lastSeq: c.lastSeq,
-        readSeq: c.readSeq,
-        unreadCount: c.unreadCount,
-        muted: c.muted,
-        canWrite: await can(actor, 'chat.conversation.write', await subjectOf(db, c, actor.personId)),
-        lastMessage: last ? toMessage(last) : null,
-      };
+      const { blocked, recipientOpen } = await subjectOf(db, c, actor.personId);
+      return present(actor, c, lng, last, { blocked, recipientOpen });
     },
 
     async unreadCount(db: Database, actor: Actor): Promise<{ count: number }> {

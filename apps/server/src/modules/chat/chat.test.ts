@@ -290,6 +290,63 @@ describe('direct conversations and blocks', () => {
   });
 });
 
+describe('the conversation list', () => {
+  it('takes as many statements for five direct conversations as for one, with each one’s last message and right to write', async () => {
+    const dana = await ctx.createPerson({ firstName: 'Dana', lastName: 'Dreher' });
+    const others = await Promise.all(
+      ['Emil', 'Fritz', 'Gina', 'Hanna', 'Ida'].map((firstName) =>
+        ctx.createPerson({ firstName, lastName: 'Nachbar' }),
+      ),
+    );
+    for (const p of [dana, ...others]) await ctx.addMembership(p.personId, club);
+    const openWith = async (other: TestPerson, body: string) => {
+      const res = await req(dana, 'POST', '/api/me/chat/conversations/direct', {
+        tenantId: club,
+        personId: other.personId,
+      });
+      const id = ChatConversationSchema.parse(res.json()).id;
+      expect((await send(other, id, body)).statusCode).toBe(201);
+      return id;
+    };
+    const list = () =>
+      ctx.countQueries(async () =>
+        ChatConversationListSchema.parse((await req(dana, 'GET', '/api/me/chat/conversations')).json()),
+      );
+    // Her club's channel exists after a first look; then one direct conversation.
+    await list();
+    const first = await openWith(others[0]!, 'Hallo von Emil');
+    const one = await list();
+
+    const rest = [];
+    for (const [i, other] of others.slice(1).entries())
+      rest.push(await openWith(other, `Nachricht ${i + 2}`));
+    // Fritz blocks Dana; Gina turns direct messages off.
+    expect((await req(others[1]!, 'PUT', `/api/me/chat/blocks/${dana.personId}`)).statusCode).toBe(204);
+    expect(
+      (await req(others[2]!, 'PUT', '/api/me/chat/settings', { directMessages: false })).statusCode,
+    ).toBe(200);
+    const five = await list();
+
+    expect(five.queries).toBe(one.queries);
+    const direct = five.result.items.filter((c) => c.kind === 'direct');
+    expect(direct.map((c) => [c.id, c.title, c.lastMessage?.body, c.canWrite]).sort()).toEqual(
+      [
+        [first, 'Emil Nachbar', 'Hallo von Emil', true],
+        [rest[0], 'Fritz Nachbar', 'Nachricht 2', false],
+        [rest[1], 'Gina Nachbar', 'Nachricht 3', false],
+        [rest[2], 'Hanna Nachbar', 'Nachricht 4', true],
+        [rest[3], 'Ida Nachbar', 'Nachricht 5', true],
+      ].sort(),
+    );
+    // Opening a conversation again answers it as the list shows it (the single path, ChatService.describe).
+    const again = await req(dana, 'POST', '/api/me/chat/conversations/direct', {
+      tenantId: club,
+      personId: others[0]!.personId,
+    });
+    expect(ChatConversationSchema.parse(again.json())).toEqual(five.result.items.find((c) => c.id === first));
+  });
+});
+
 describe('the WebSocket handshake', () => {
   it('refuses a foreign Origin and a missing token', async () => {
     const foreign = new WebSocket(wsUrl, {
