@@ -16,7 +16,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { render, type Language } from '../../lib/i18n.ts';
 import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
-import { writeLog } from '../activity-log/index.ts';
+import { writeLog, writeLogs, type LogEntry } from '../activity-log/index.ts';
 import { sendMessages } from '../messages/index.ts';
 import { eventFileName, storeEventDocument } from './event-files.ts';
 import { eventsManageRepository as manage, type EventValues } from './events.manage.repository.ts';
@@ -162,34 +162,46 @@ export function eventsManageService(deps: EventsDeps) {
   }
 
   /** A registration change the organiser made: a history row with the reason and a log row for the person. */
+  type RegistrationChange = 'approved' | 'moved' | 'added' | 'cancelledByClub';
+
+  /** The registration's history row and the person's log entry for a change by the club. */
+  const historyOf = (actor: Actor, reg: RegistrationRow, key: RegistrationChange, reason: string | null) => ({
+    registrationId: reg.id,
+    status: reg.status,
+    reason: key,
+    note: reason,
+    actorPersonId: actor.personId,
+  });
+  const logOf = (
+    actor: Actor,
+    event: EventRow,
+    reg: RegistrationRow,
+    key: RegistrationChange,
+    reason: string | null,
+  ): LogEntry => ({
+    personId: reg.personId,
+    actorPersonId: actor.personId,
+    action: key === 'added' ? 'created' : 'updated',
+    entityKind: 'registration',
+    entityId: reg.id,
+    tenantId: event.tenantId,
+    summary: {
+      key: `log.registration.${key}`,
+      params: { event: event.name, status: { key: `log.value.registration.status.${reg.status}` } },
+    },
+    changes: reason ? [{ field: 'reason', old: null, new: reason }] : [],
+  });
+
   async function logRegistration(
     tx: Tx,
     actor: Actor,
     event: EventRow,
     reg: RegistrationRow,
-    key: 'approved' | 'moved' | 'added' | 'cancelledByClub',
+    key: RegistrationChange,
     reason: string | null,
   ) {
-    await repo.addHistory(tx, {
-      registrationId: reg.id,
-      status: reg.status,
-      reason: key,
-      note: reason,
-      actorPersonId: actor.personId,
-    });
-    await writeLog(tx, {
-      personId: reg.personId,
-      actorPersonId: actor.personId,
-      action: key === 'added' ? 'created' : 'updated',
-      entityKind: 'registration',
-      entityId: reg.id,
-      tenantId: event.tenantId,
-      summary: {
-        key: `log.registration.${key}`,
-        params: { event: event.name, status: { key: `log.value.registration.status.${reg.status}` } },
-      },
-      changes: reason ? [{ field: 'reason', old: null, new: reason }] : [],
-    });
+    await repo.addHistory(tx, historyOf(actor, reg, key, reason));
+    await writeLog(tx, logOf(actor, event, reg, key, reason));
   }
 
   async function toManaged(event: EventRow): Promise<ManagedEvent> {
@@ -360,11 +372,22 @@ export function eventsManageService(deps: EventsDeps) {
         if (before.cancelled) throw problem(409, 'event.manage.cancelled');
         const row = await manage.updateEvent(tx, before.id, { cancelled: true });
         const regs = await manage.activeRegistrations(tx, row.id);
-        const now = new Date();
-        for (const reg of regs) {
-          const cancelled = (await repo.setStatus(tx, scope, reg, 'cancelled', { cancelledAt: now }))!;
-          await logRegistration(tx, actor, row, cancelled, 'cancelledByClub', null);
-        }
+        // Every registration in one statement, their history rows and log entries in one each.
+        const cancelled = await repo.cancelRegistrations(
+          tx,
+          scope,
+          row.id,
+          regs.map((reg) => reg.id),
+          new Date(),
+        );
+        await repo.addHistories(
+          tx,
+          cancelled.map((reg) => historyOf(actor, reg, 'cancelledByClub', null)),
+        );
+        await writeLogs(
+          tx,
+          cancelled.map((reg) => logOf(actor, row, reg, 'cancelledByClub', null)),
+        );
         await sendMessages(
           tx,
           regs.map((reg) => ({

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { RegistrationStatus } from '@vereinsheim/contracts';
 import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import {
   calendarFeeds,
   eventContactPersons,
@@ -790,6 +791,28 @@ export const eventsRepository = {
     return row;
   },
 
+  /** Cancels these registrations of the event in one statement (the club cancels the event). */
+  async cancelRegistrations(
+    tx: DbOrTx,
+    scope: EventScope,
+    eventId: string,
+    ids: readonly string[],
+    cancelledAt: Date,
+  ): Promise<RegistrationRow[]> {
+    if (ids.length === 0) return [];
+    return tx
+      .update(eventRegistrations)
+      .set({ status: 'cancelled', updatedAt: sql`now()`, cancelledAt })
+      .where(
+        and(
+          sql`${eventRegistrations.id} = any(${sql.param([...ids])}::uuid[])`,
+          eq(eventRegistrations.eventId, eventId),
+          ofVisibleEvent(tx, scope, eventRegistrations.eventId),
+        ),
+      )
+      .returning();
+  },
+
   async firstWaiting(tx: DbOrTx, scope: EventScope, eventId: string): Promise<RegistrationRow | undefined> {
     const [row] = await tx
       .select()
@@ -817,6 +840,20 @@ export const eventsRepository = {
     },
   ): Promise<void> {
     await tx.insert(eventRegistrationHistory).values(row);
+  },
+
+  /** Many history rows in one statement (db/insert-many.ts). */
+  async addHistories(
+    tx: DbOrTx,
+    rows: {
+      registrationId: string;
+      status: RegistrationStatus;
+      reason: string;
+      note: string | null;
+      actorPersonId: string | null;
+    }[],
+  ): Promise<void> {
+    await insertMany(tx, eventRegistrationHistory, rows);
   },
 
   async myRegistrations(
