@@ -19,6 +19,15 @@ import { activeMembership } from '../../policy/index.ts';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 
+/** A dated role of a person in the club. */
+type NewRole = {
+  tenantId: string;
+  personId: string;
+  role: MembershipRole;
+  startsOn: string;
+  endsOn: string | null;
+};
+
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Mail addresses shared with the club's internal view (ADR 0003): the only contact data the club sees. */
@@ -191,16 +200,7 @@ export const clubAdminRepository = {
     return row;
   },
 
-  async insertRole(
-    tx: Tx,
-    values: {
-      tenantId: string;
-      personId: string;
-      role: MembershipRole;
-      startsOn: string;
-      endsOn: string | null;
-    },
-  ) {
+  async insertRole(tx: Tx, values: NewRole) {
     const [row] = await tx.insert(memberships).values(values).returning();
     return row!;
   },
@@ -210,16 +210,7 @@ export const clubAdminRepository = {
   },
 
   /** Many dated roles in one statement (a member import). */
-  async insertRoles(
-    tx: Tx,
-    values: {
-      tenantId: string;
-      personId: string;
-      role: MembershipRole;
-      startsOn: string;
-      endsOn: string | null;
-    }[],
-  ) {
+  async insertRoles(tx: Tx, values: NewRole[]) {
     await insertMany(tx, memberships, values);
   },
 

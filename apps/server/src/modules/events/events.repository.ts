@@ -37,6 +37,14 @@ import type { ActorScope, OwnerScope } from '../../policy/index.ts';
 export type EventRow = typeof events.$inferSelect;
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 export type PriceOptionRow = typeof eventPriceOptions.$inferSelect;
+/** A registration's history row: its status after a change, why, and who made it. */
+type HistoryRow = {
+  registrationId: string;
+  status: RegistrationStatus;
+  reason: string;
+  note?: string | null;
+  actorPersonId?: string | null;
+};
 
 /** Statuses that hold one of the limited places. */
 export const PLACE_STATUSES: RegistrationStatus[] = ['participating', 'requested'];
@@ -829,30 +837,12 @@ export const eventsRepository = {
     return row;
   },
 
-  async addHistory(
-    tx: DbOrTx,
-    row: {
-      registrationId: string;
-      status: RegistrationStatus;
-      reason: string;
-      note?: string | null;
-      actorPersonId?: string | null;
-    },
-  ): Promise<void> {
+  async addHistory(tx: DbOrTx, row: HistoryRow): Promise<void> {
     await tx.insert(eventRegistrationHistory).values(row);
   },
 
-  /** Many history rows in one statement (db/insert-many.ts). */
-  async addHistories(
-    tx: DbOrTx,
-    rows: {
-      registrationId: string;
-      status: RegistrationStatus;
-      reason: string;
-      note: string | null;
-      actorPersonId: string | null;
-    }[],
-  ): Promise<void> {
+  /** Many history rows in one statement (db/insert-many.ts: every row sets every column). */
+  async addHistories(tx: DbOrTx, rows: Required<HistoryRow>[]): Promise<void> {
     await insertMany(tx, eventRegistrationHistory, rows);
   },
 
