@@ -42,14 +42,21 @@ interface DirectFacts {
   recipientOpen: boolean;
 }
 
+/** The other person of a direct conversation between two (undefined for team and club conversations). */
+function directOther(c: ConversationRow, actorId: string): string | undefined {
+  const participantIds = participantsOf(c);
+  if (c.kind !== 'direct' || participantIds.length !== 2) return undefined;
+  return participantIds.find((p) => p !== actorId);
+}
+
 /** The conversation as the policy sees it (`actorId`: whose recipient's direct-message setting counts). */
 async function subjectOf(db: DbOrTx, c: ConversationRow, actorId: string) {
   const participantIds = participantsOf(c);
   const direct = c.kind === 'direct' && participantIds.length === 2;
-  const other = participantIds.find((p) => p !== actorId);
+  const other = directOther(c, actorId);
   const [blocked, recipientOpen] = await Promise.all([
     direct ? repo.isBlockedBetween(db, participantIds[0]!, participantIds[1]!) : false,
-    direct && other ? repo.directMessagesOn(db, other) : true,
+    other ? repo.directMessagesOn(db, other) : true,
   ]);
   return subjectWith(c, { blocked, recipientOpen });
 }
@@ -191,11 +198,7 @@ export function chatService(settings: ChatSettings) {
       const list = await repo.listConversations(db, actor.personId, scope.tenantIds, scope.teamIds);
       // The last messages and the direct conversations' blocks and settings for the whole list at once, not per
       // conversation.
-      const directOthers = list.flatMap((c) => {
-        const participants = participantsOf(c);
-        const other = participants.find((p) => p !== actor.personId);
-        return c.kind === 'direct' && participants.length === 2 && other ? [other] : [];
-      });
+      const directOthers = list.flatMap((c) => directOther(c, actor.personId) ?? []);
       const [lastMessages, direct] = await Promise.all([
         repo.findMessages(
           db,
@@ -205,12 +208,8 @@ export function chatService(settings: ChatSettings) {
       ]);
       const items = await Promise.all(
         list.map((c) => {
-          const participants = participantsOf(c);
-          const other = participants.find((p) => p !== actor.personId);
-          const facts =
-            c.kind === 'direct' && participants.length === 2 && other
-              ? direct.get(other)!
-              : { blocked: false, recipientOpen: true };
+          const other = directOther(c, actor.personId);
+          const facts = other ? direct.get(other)! : { blocked: false, recipientOpen: true };
           return present(
             actor,
             c,
