@@ -51,7 +51,7 @@ test.describe('web app shell', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('vh_session');
   });
 
-  test('a returning session fetches the shell, the dashboard and their texts while its person claims are read', async ({
+  test("a returning session fetches the shell, the dashboard, their texts and the dashboard's data while its person claims are read", async ({
     page,
     browser,
   }) => {
@@ -67,9 +67,17 @@ test.describe('web app shell', () => {
       'src/locales/de/shell.json',
       'src/locales/de/dashboard.json',
     ].map((key) => `/${manifest[key]!.file}`);
+    // The dashboard's data: news, unread messages, the clubs and, in their scope, the next events.
+    needed.push(
+      '/api/me/cms2/blogpost',
+      '/api/me/messages',
+      '/api/me/tenant/find',
+      '/api/me/event/registrations',
+    );
 
     // A cold cache with the session cookie, as on the next morning: the person claims answer only once all of
-    // that has been asked for, so the page shows only if nothing of it waits for them.
+    // that has been asked for, so the page shows only if nothing of it waits for them (the next events wait for
+    // the clubs, which are answered).
     const returning = await browser.newContext({ storageState: await page.context().storageState() });
     try {
       const next = await returning.newPage();

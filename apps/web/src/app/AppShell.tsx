@@ -10,7 +10,7 @@ import { OfflineNotice } from '../shared/ui/OfflineNotice.tsx';
 import { MENU_BESIDE_PAGE_QUERY, SideMenu } from './menu/SideMenu.tsx';
 import { TabBar } from './menu/TabBar.tsx';
 import { NativeBridge } from './NativeBridge.tsx';
-import { createQueryClient, invalidateOnLanguageChange } from './query-client.ts';
+import { invalidateOnLanguageChange, takePreparedQueryClient } from './query-client.ts';
 import { RouteGate } from './RouteGate.tsx';
 import { PAGE_ROUTE_IDS, routeView } from './routes.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
@@ -39,7 +39,8 @@ function PageViews() {
 
 /** The signed-in app: Ionic, router, menu, tab bar and the lazily loaded pages. Loaded only after sign-in. */
 export default function AppShell({ auth }: { auth: AuthService }) {
-  const [queryClient] = useState(createQueryClient);
+  // Prepared at start-up when the dashboard's data was asked for beside the shell's code (Bootstrap).
+  const [queryClient] = useState(takePreparedQueryClient);
   useEffect(() => invalidateOnLanguageChange(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

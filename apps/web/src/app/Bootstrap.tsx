@@ -16,11 +16,15 @@ import { startTelemetry } from './telemetry.ts';
 const loadShell = () => import('./AppShell.tsx');
 const AppShell = lazy(loadShell);
 
+/** True once the start-up has asked for the dashboard's data into a prepared query client (preloadSignedIn). */
+let preparedData = false;
+
 /**
  * What a signed-in first paint needs, fetched side by side as soon as a session is known, while its claims are
- * still being read (issue 14 §6): the shell, its menu's texts and, on the dashboard, the page and its texts.
- * Left to rendering, each would wait for the one before (shell → `shell` texts → page → `dashboard` texts →
- * the page's API calls); React.lazy and i18next find them loaded.
+ * still being read (issue 14 §6): the shell, its menu's texts and, on the dashboard, the page, its texts and its
+ * data (into the query client the shell will take, app/query-client.ts). Left to rendering, each would wait for
+ * the one before (shell → `shell` texts → page → `dashboard` texts → the page's API calls → the next events after
+ * the clubs); React.lazy, i18next and the page's queries find them loaded or on their way.
  */
 function preloadSignedIn(pathname: string) {
   void loadShell().catch(() => undefined);
@@ -28,8 +32,22 @@ function preloadSignedIn(pathname: string) {
   if (pathname === pathTo('dashboard')) {
     void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
     namespaces.push('dashboard');
+    preparedData = true;
+    void Promise.all([import('./query-client.ts'), import('../features/dashboard/api/prefetch.ts')])
+      .then(([{ prepareQueryClient }, { prefetchDashboard }]) => {
+        const client = preparedData ? prepareQueryClient() : null;
+        return client ? prefetchDashboard(client) : undefined;
+      })
+      .catch(() => undefined);
   }
   void i18next.loadNamespaces(namespaces).catch(() => undefined);
+}
+
+/** The session found at start-up did not become the signed-in app: what was loaded for it goes. */
+function discardPreloadedData() {
+  if (!preparedData) return;
+  preparedData = false;
+  void import('./query-client.ts').then((m) => m.discardPreparedQueryClient()).catch(() => undefined);
 }
 
 interface BootState {
@@ -97,6 +115,7 @@ export function Bootstrap() {
         if (result.redirectTo) window.history.replaceState(null, '', result.redirectTo);
         setState({ screen: 3, auth, result });
       } else {
+        discardPreloadedData();
         if (result.kind === 'signed-out') setRedirecting(false);
         setState({ screen: 2, auth, result });
       }

@@ -25,3 +25,30 @@ describe('query client', () => {
     expect(observer.state.isInvalidated).toBe(false);
   });
 });
+
+describe('the query client prepared at start-up', () => {
+  it('goes to the first shell only; a later shell starts empty, and a discarded one is gone', async () => {
+    const {
+      discardPreparedQueryClient,
+      prepareQueryClient,
+      takePreparedQueryClient: take,
+    } = await import('./query-client.ts');
+    const prepared = prepareQueryClient();
+    expect(prepared).not.toBeNull();
+    expect(prepareQueryClient()).toBe(prepared);
+    prepared!.setQueryData(['news'], ['prefetched']);
+    discardPreparedQueryClient();
+    expect(prepared!.getQueryData(['news'])).toBeUndefined();
+
+    const again = prepareQueryClient()!;
+    again.setQueryData(['news'], ['prefetched']);
+    const first = take();
+    expect(first).toBe(again);
+    expect(first.getQueryData(['news'])).toEqual(['prefetched']);
+    // Once a shell has its client, nothing more is prepared: a later shell (signed in again) gets a new one.
+    expect(prepareQueryClient()).toBeNull();
+    const later = take();
+    expect(later).not.toBe(first);
+    expect(later.getQueryData(['news'])).toBeUndefined();
+  });
+});

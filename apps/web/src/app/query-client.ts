@@ -22,6 +22,38 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let prepared: QueryClient | null = null;
+let taken = false;
+
+/**
+ * The query client of the shell that is about to mount, made at start-up so that the first page's data can load
+ * beside the shell's code (issue 14 §6, Bootstrap's preload). The same one until the shell takes it; null once a
+ * shell has mounted (it already has its client, and a later one must not find data loaded for this one).
+ */
+export function prepareQueryClient(): QueryClient | null {
+  if (taken) return null;
+  prepared ??= createQueryClient();
+  return prepared;
+}
+
+/**
+ * The shell's query client: the prepared one for the first shell of the page, else a new one. A shell mounted
+ * later (after signing out and in again without a page load, as in the native apps) starts empty and never sees
+ * an earlier session's data.
+ */
+export function takePreparedQueryClient(): QueryClient {
+  taken = true;
+  const client = prepared ?? createQueryClient();
+  prepared = null;
+  return client;
+}
+
+/** Drops what was prepared for a session that did not become the signed-in app (its claims failed, say). */
+export function discardPreparedQueryClient(): void {
+  prepared?.clear();
+  prepared = null;
+}
+
 /**
  * The server renders its texts (messages, log entries, errors) in the language of the request's Accept-Language:
  * after a language change every query is stale and the ones on screen load again. Returns the unsubscribe.

@@ -21,6 +21,18 @@ export interface ClubScope {
 }
 
 /**
+ * The selected clubs among the person's clubs, in the order of the club list, and the `tenantIds` a club-scoped
+ * list sends (undefined: no filter, all clubs). One rule for the hook below and the dashboard's start-up prefetch.
+ */
+export function scopeClubs(
+  allClubs: readonly TenantSummary[],
+  selectedIds: readonly string[],
+): Pick<ClubScope, 'clubs' | 'tenantIds'> {
+  const clubs = allClubs.filter((club) => selectedIds.includes(club.id));
+  return { clubs, tenantIds: clubs.length > 0 ? clubs.map((club) => club.id) : undefined };
+}
+
+/**
  * One shared scope for every club-scoped list. A selection of clubs the person has left falls back to all
  * clubs, so a list never asks the server for a club it would refuse.
  */
@@ -32,10 +44,8 @@ export function useClubScope(): ClubScope {
   const items = tenants.data?.items;
   return useMemo(() => {
     const allClubs = items ?? [];
-    const clubs = allClubs.filter((club) => selectedIds.includes(club.id));
     return {
-      tenantIds: clubs.length > 0 ? clubs.map((club) => club.id) : undefined,
-      clubs,
+      ...scopeClubs(allClubs, selectedIds),
       allClubs,
       ready: selectionLoaded && tenantsKnown,
       choose: (id: string) => setTenantSelection(id === ALL_CLUBS ? [] : [id]),

@@ -47,6 +47,11 @@ export function loadTenantSelection(from: KeyValueStore = store): Promise<void> 
   return loading;
 }
 
+/** The selection as last read or set (empty until loadTenantSelection has resolved). */
+export function currentTenantSelection(): readonly string[] {
+  return selected;
+}
+
 export function resetTenantSelection(to: KeyValueStore = preferences): void {
   selected = [];
   store = to;

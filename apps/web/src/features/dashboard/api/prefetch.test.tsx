@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MyRegistrationListSchema } from '@vereinsheim/contracts/events';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../shared/api/client.ts';
+import type { AuthService, Session } from '../../../shared/auth/auth-service.ts';
+import { parseClaims } from '../../../shared/auth/claims.ts';
+import { AuthProvider } from '../../../shared/auth/session-context.tsx';
+import { memoryStore } from '../../../shared/platform/storage.ts';
+import { resetTenantSelection, TENANT_SELECTION_KEY } from '../../../shared/tenant-selection/selection.ts';
+import { ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
+import { server } from '../../../test/msw-server.ts';
+import DashboardPage from '../pages/DashboardPage.tsx';
+import { prefetchDashboard } from './prefetch.ts';
+
+beforeAll(() => {
+  configureApiClient({
+    baseUrl: ORIGIN,
+    getAccessToken: () => Promise.resolve('t'),
+    getPersonId: () => null,
+  });
+});
+
+const first = tenant(1);
+const second = tenant(2);
+
+function nextEvent() {
+  return MyRegistrationListSchema.parse({
+    items: [
+      {
+        registrationId: '00000000-0000-4000-8000-000000000101',
+        eventId: '00000000-0000-4000-8000-000000000201',
+        personId: 'p',
+        tenantId: second.id,
+        eventProgressType: 'participating',
+        isCancelled: false,
+        priceOptionIds: [],
+        registeredAt: '2026-11-20T10:00:00.000Z',
+        cancelledAt: null,
+        waitingPosition: null,
+        freeCancellation: true,
+        bookedOptions: [],
+        total: null,
+        showInParticipantList: false,
+        event: {
+          id: '00000000-0000-4000-8000-000000000201',
+          name: 'Wintertraining',
+          start: '2026-12-01T17:00:00.000Z',
+          end: '2026-12-01T19:00:00.000Z',
+          city: 'Grünwald',
+          tenantName: second.name,
+          cancelled: false,
+          status: 'upcoming',
+        },
+      },
+    ],
+    maximumcount: 1,
+    page: 1,
+    pagesize: 5,
+    top: 5,
+    orderbytype: 'ascending',
+  });
+}
+
+describe('the dashboard prefetch', () => {
+  let asked: string[];
+
+  beforeEach(() => {
+    asked = [];
+    // The person chose the second club on this device earlier, and a club she has left since.
+    resetTenantSelection(
+      memoryStore({
+        [TENANT_SELECTION_KEY]: JSON.stringify([second.id, '00000000-0000-4000-8000-000000000099']),
+      }),
+    );
+    const emptyPage = { items: [], maximumcount: 0, page: 1, pagesize: 4, top: 4, orderbytype: 'descending' };
+    server.use(
+      http.get(`${ORIGIN}/api/me/tenant/find`, () => {
+        asked.push('clubs');
+        return HttpResponse.json(tenantList([first, second]));
+      }),
+      http.get(`${ORIGIN}/api/me/event/registrations`, ({ request }) => {
+        asked.push(`next events in ${new URL(request.url).searchParams.get('tenantIds')}`);
+        return HttpResponse.json(nextEvent());
+      }),
+      http.get(`${ORIGIN}/api/me/cms2/blogpost`, () => {
+        asked.push('news');
+        return HttpResponse.json(emptyPage);
+      }),
+      http.get(`${ORIGIN}/api/me/messages`, () => {
+        asked.push('messages');
+        return HttpResponse.json({ ...emptyPage, pagesize: 3, unreadcount: 0 });
+      }),
+    );
+  });
+
+  it('loads what the page shows, in its club scope, so that the page asks for none of it again', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchDashboard(queryClient);
+    // The next events are asked for in the stored scope (the club she left is not sent).
+    expect([...asked].sort()).toEqual(['clubs', 'messages', 'news', `next events in ${second.id}`]);
+
+    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
+    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider auth={auth}>
+          <MemoryRouter>
+            <DashboardPage />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    const upcoming = await screen.findByRole('region', { name: 'Deine nächsten Termine' });
+    expect(await within(upcoming).findByText('Wintertraining')).toBeInTheDocument();
+    expect(await screen.findByText('Im Moment gibt es keine Neuigkeiten.')).toBeInTheDocument();
+    expect(screen.getByText('Keine ungelesenen Nachrichten.')).toBeInTheDocument();
+    expect(asked).toHaveLength(4);
+  });
+});

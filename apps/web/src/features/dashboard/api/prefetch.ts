@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { scopeClubs } from '../../../shared/tenant-selection/scope.ts';
+import { currentTenantSelection, loadTenantSelection } from '../../../shared/tenant-selection/selection.ts';
+import { myTenantsQueryOptions } from '../../../shared/tenant-selection/tenants.ts';
+import { latestNewsQueryOptions } from './get-latest-news.ts';
+import { unreadMessagesQueryOptions } from './get-unread-messages.ts';
+import { upcomingRegistrationsQueryOptions } from './get-upcoming-registrations.ts';
+
+/**
+ * The dashboard's queries, started by the start-up as soon as a session is known (issue 14 §6), under the keys
+ * the page reads: the news, the unread messages, the person's clubs and then, in the club scope the page will
+ * show (the stored selection among those clubs), the next events. Left to the page, they would start only once
+ * the shell and the page have rendered, and the next events only after the clubs. Failures are left to the page,
+ * which asks again and shows them.
+ */
+export async function prefetchDashboard(queryClient: QueryClient): Promise<void> {
+  void queryClient.prefetchQuery(latestNewsQueryOptions());
+  void queryClient.prefetchQuery(unreadMessagesQueryOptions());
+  const [tenants] = await Promise.all([
+    queryClient.fetchQuery(myTenantsQueryOptions()).catch(() => undefined),
+    loadTenantSelection(),
+  ]);
+  if (!tenants) return;
+  const { tenantIds } = scopeClubs(tenants.items, currentTenantSelection());
+  await queryClient.prefetchQuery(upcomingRegistrationsQueryOptions(tenantIds));
+}
