@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm/logger';
 import * as schema from './schema/index.ts';
+import { OneCallPGlite } from './pglite-one-call.ts';
 
 /**
  * Query counting for `npm run bench` (DB_COUNT_QUERIES=1): every statement Drizzle sends is counted in the
@@ -78,7 +79,8 @@ export async function openPglite(options: {
 }): Promise<DatabaseHandle> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   // pg_trgm: the trigram index of the event keyword search (migration 0008, ADR 0020).
-  const client = new PGlite({
+  // One call into the database per statement instead of six (ADR 0038).
+  const client = new OneCallPGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
