@@ -1,4 +1,5 @@
 import { AppConfigSchema, type AppConfig } from '@vereinsheim/contracts/app-config';
+import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/contracts/events';
 import { PersonClaimsSchema, type PersonClaims } from '@vereinsheim/contracts/person';
 import { TenantListSchema, TenantSummarySchema, type TenantSummary } from '@vereinsheim/contracts/tenant';
 
@@ -56,6 +57,54 @@ export function tenantList(items: TenantSummary[]) {
     page: 1,
     pagesize: 200,
     top: 200,
+    orderbytype: 'ascending',
+  });
+}
+
+/** One of the person's registrations (GET me/event/registrations), participating in an upcoming event. */
+export function myRegistration(
+  n: number,
+  club: TenantSummary,
+  event: Partial<MyRegistration['event']> = {},
+): MyRegistration {
+  const eventId = `00000000-0000-4000-8000-00000000020${n}`;
+  return {
+    registrationId: `00000000-0000-4000-8000-00000000010${n}`,
+    eventId,
+    personId: 'p',
+    tenantId: club.id,
+    eventProgressType: 'participating',
+    isCancelled: false,
+    priceOptionIds: [],
+    registeredAt: '2026-11-20T10:00:00.000Z',
+    cancelledAt: null,
+    waitingPosition: null,
+    freeCancellation: true,
+    bookedOptions: [],
+    total: null,
+    showInParticipantList: false,
+    event: {
+      id: eventId,
+      name: `Termin ${n}`,
+      start: `2026-12-0${n}T17:00:00.000Z`,
+      end: `2026-12-0${n}T19:00:00.000Z`,
+      city: 'Grünwald',
+      tenantName: club.name,
+      cancelled: false,
+      status: 'upcoming',
+      ...event,
+    },
+  };
+}
+
+/** A page of the person's registrations as the server answers it. */
+export function myRegistrationPage(items: MyRegistration[], pagesize = 5) {
+  return MyRegistrationListSchema.parse({
+    items,
+    maximumcount: items.length,
+    page: 1,
+    pagesize,
+    top: pagesize,
     orderbytype: 'ascending',
   });
 }

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { MyRegistrationListSchema } from '@vereinsheim/contracts/events';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { parseClaims } from '../../../shared/auth/claims.ts';
 import { AuthProvider } from '../../../shared/auth/session-context.tsx';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection, TENANT_SELECTION_KEY } from '../../../shared/tenant-selection/selection.ts';
-import { ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
+import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
 import DashboardPage from '../pages/DashboardPage.tsx';
 import { prefetchDashboard } from './prefetch.ts';
@@ -25,44 +24,6 @@ beforeAll(() => {
 
 const first = tenant(1);
 const second = tenant(2);
-
-function nextEvent() {
-  return MyRegistrationListSchema.parse({
-    items: [
-      {
-        registrationId: '00000000-0000-4000-8000-000000000101',
-        eventId: '00000000-0000-4000-8000-000000000201',
-        personId: 'p',
-        tenantId: second.id,
-        eventProgressType: 'participating',
-        isCancelled: false,
-        priceOptionIds: [],
-        registeredAt: '2026-11-20T10:00:00.000Z',
-        cancelledAt: null,
-        waitingPosition: null,
-        freeCancellation: true,
-        bookedOptions: [],
-        total: null,
-        showInParticipantList: false,
-        event: {
-          id: '00000000-0000-4000-8000-000000000201',
-          name: 'Wintertraining',
-          start: '2026-12-01T17:00:00.000Z',
-          end: '2026-12-01T19:00:00.000Z',
-          city: 'Grünwald',
-          tenantName: second.name,
-          cancelled: false,
-          status: 'upcoming',
-        },
-      },
-    ],
-    maximumcount: 1,
-    page: 1,
-    pagesize: 5,
-    top: 5,
-    orderbytype: 'ascending',
-  });
-}
 
 describe('the dashboard prefetch', () => {
   let asked: string[];
@@ -83,7 +44,7 @@ describe('the dashboard prefetch', () => {
       }),
       http.get(`${ORIGIN}/api/me/event/registrations`, ({ request }) => {
         asked.push(`next events in ${new URL(request.url).searchParams.get('tenantIds')}`);
-        return HttpResponse.json(nextEvent());
+        return HttpResponse.json(myRegistrationPage([myRegistration(1, second, { name: 'Wintertraining' })]));
       }),
       http.get(`${ORIGIN}/api/me/cms2/blogpost`, () => {
         asked.push('news');

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/contracts/events';
+import type { MyRegistration } from '@vereinsheim/contracts/events';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection, TENANT_SELECTION_KEY } from '../../../shared/tenant-selection/selection.ts';
-import { ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
+import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
 import { LatestNews } from './LatestNews.tsx';
 import { UnreadMessages } from './UnreadMessages.tsx';
@@ -77,43 +77,11 @@ function registration(
   status: MyRegistration['eventProgressType'],
   waitingPosition: number | null = null,
 ): MyRegistration {
-  return {
-    registrationId: `00000000-0000-4000-8000-00000000010${n}`,
-    eventId: `00000000-0000-4000-8000-00000000020${n}`,
-    personId: 'p',
-    tenantId: club.id,
-    eventProgressType: status,
-    isCancelled: false,
-    priceOptionIds: [],
-    registeredAt: '2026-11-20T10:00:00.000Z',
-    cancelledAt: null,
-    waitingPosition,
-    freeCancellation: true,
-    bookedOptions: [],
-    total: null,
-    showInParticipantList: false,
-    event: {
-      id: `00000000-0000-4000-8000-00000000020${n}`,
-      name,
-      start: `2026-12-0${n}T17:00:00.000Z`,
-      end: `2026-12-0${n}T19:00:00.000Z`,
-      city: 'Grünwald',
-      tenantName: club.name,
-      cancelled: false,
-      status: 'upcoming',
-    },
-  };
+  return { ...myRegistration(n, club, { name }), eventProgressType: status, waitingPosition };
 }
 
 function page(items: MyRegistration[]) {
-  return MyRegistrationListSchema.parse({
-    items,
-    maximumcount: items.length,
-    page: 1,
-    pagesize: 4,
-    top: 4,
-    orderbytype: 'ascending',
-  });
+  return myRegistrationPage(items, 4);
 }
 
 function Location() {

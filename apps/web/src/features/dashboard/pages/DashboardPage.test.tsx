@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { MyRegistrationListSchema } from '@vereinsheim/contracts/events';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { parseClaims } from '../../../shared/auth/claims.ts';
 import { AuthProvider } from '../../../shared/auth/session-context.tsx';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection } from '../../../shared/tenant-selection/selection.ts';
-import { ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
+import { myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
 import DashboardPage from './DashboardPage.tsx';
 
@@ -22,14 +21,7 @@ beforeAll(() => {
   });
 });
 
-const emptyRegistrations = MyRegistrationListSchema.parse({
-  items: [],
-  maximumcount: 0,
-  page: 1,
-  pagesize: 5,
-  top: 5,
-  orderbytype: 'ascending',
-});
+const emptyRegistrations = myRegistrationPage([]);
 
 describe('dashboard page', () => {
   let requested: string[];
