@@ -36,7 +36,7 @@ export class OneCallPGlite extends PGlite {
           const serializer = this.serializers[types[i]!];
           return serializer ? serializer(value) : (value as { toString(): string }).toString();
         });
-        const batch = concat([
+        const batch = Buffer.concat([
           protocol.serialize.parse({ text: sql, types: [] }),
           protocol.serialize.bind({ values }),
           protocol.serialize.describe({ type: 'P' }),
@@ -76,14 +76,4 @@ export class OneCallPGlite extends PGlite {
   get knownTexts(): number {
     return this.#parameterTypes.size;
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
