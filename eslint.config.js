@@ -235,6 +235,28 @@ export default tseslint.config(
     },
   },
   serverBoundaries,
+  {
+    // ADR 0039: a server formats with the Intl objects of lib/intl.ts, one per locale and option set. One made per
+    // call costs more than the formatting, and its ICU memory is freed in a full GC, on the event loop.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':function NewExpression[callee.object.name="Intl"]',
+          message:
+            'Take the formatter from lib/intl.ts (dateTimeFormat, numberFormat, collator), or make it once at module level (ADR 0039).',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString|localeCompare)$/]',
+          message:
+            'Each call makes a new Intl object: format with lib/intl.ts (dateTimeFormat, numberFormat, collator) instead (ADR 0039).',
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

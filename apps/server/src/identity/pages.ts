@@ -3,6 +3,7 @@
  * (the CSP allows scripts from 'self' only). Every value is escaped.
  */
 
+import { dateTimeFormat } from '../lib/intl.ts';
 import { PASSWORD_MIN_LENGTH } from './password-policy.ts';
 
 export { PASSWORD_MIN_LENGTH };
@@ -336,6 +337,17 @@ export function logoutQuestionPage(ctx: PageContext, formHtml: string): string {
   );
 }
 
+/** „27.11.2026, 18:30:05“, as `toLocaleString('de-DE')` shows it. */
+const mailboxTime = dateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
 export function mailboxPage(
   ctx: PageContext,
   mails: { to: string; subject: string; text: string; createdAt: Date }[],
@@ -354,9 +366,7 @@ export function mailboxPage(
               (m) =>
                 html`<article class="mail">
                   <h2>${m.subject}</h2>
-                  <p class="meta">
-                    An ${m.to} · ${m.createdAt.toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}
-                  </p>
+                  <p class="meta">An ${m.to} · ${mailboxTime.format(m.createdAt)}</p>
                   <pre>${linkify(m.text)}</pre>
                 </article>`,
             )

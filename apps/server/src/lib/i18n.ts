@@ -3,6 +3,7 @@ import i18next, { type TFunction } from 'i18next';
 import Negotiator from 'negotiator';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
+import { dateTimeFormat, numberFormat } from './intl.ts';
 
 /**
  * Server-built texts (problem details, system messages, activity-log entries) are stored and thrown as
@@ -34,10 +35,17 @@ void i18n.init({
   returnNull: false,
 });
 // `{{due, date(day: numeric; month: long)}}`: parameters are JSON, so dates arrive as ISO strings.
+// Both formats come from lib/intl.ts: one per language and option set (ADR 0039). i18next's own currency format
+// keeps one per language and *parameters*, so every message with another amount or club made a new one.
 i18n.services.formatter?.add(
   'date',
   (value: unknown, lng: string | undefined, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(lng, { timeZone: 'Europe/Berlin', ...options }).format(new Date(String(value))),
+    dateTimeFormat(lng, { timeZone: 'Europe/Berlin', ...options }).format(new Date(String(value))),
+);
+i18n.services.formatter?.add(
+  'currency',
+  (value: number | string, lng: string | undefined, options: Intl.NumberFormatOptions) =>
+    numberFormat(lng, { ...options, style: 'currency' }).format(Number(value)),
 );
 
 const fixed = new Map<Language, TFunction>(LANGUAGES.map((lng) => [lng, i18n.getFixedT(lng)]));

@@ -1,6 +1,8 @@
+import { dateTimeFormat } from './intl.ts';
+
 /** Today's calendar date (YYYY-MM-DD) where the clubs are: Europe/Berlin. */
 export function todayIso(now = new Date(), timeZone = 'Europe/Berlin'): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

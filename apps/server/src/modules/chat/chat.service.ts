@@ -14,6 +14,7 @@ import type {
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { render, type Language } from '../../lib/i18n.ts';
+import { collator } from '../../lib/intl.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { authorize, can, notVisible, type Actor } from '../../policy/index.ts';
 import {
@@ -254,7 +255,7 @@ export function chatService(settings: ChatSettings) {
           teamName: r.team_name,
         });
       }
-      return { items: items.sort((a, b) => a.name.localeCompare(b.name)) };
+      return { items: items.sort((a, b) => collator('de').compare(a.name, b.name)) };
     },
 
     async startDirect(

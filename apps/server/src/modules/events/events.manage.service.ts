@@ -14,6 +14,7 @@ import {
 } from '@vereinsheim/contracts';
 import type { Database, Tx } from '../../db/client.ts';
 import { render, type Language } from '../../lib/i18n.ts';
+import { dateTimeFormat } from '../../lib/intl.ts';
 import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
 import { writeLog, writeLogs, type LogEntry } from '../activity-log/index.ts';
@@ -593,7 +594,7 @@ export function eventsManageService(deps: EventsDeps) {
         'waitingPosition',
       ];
       const header = columns.map((c) => render(lng, { key: `export.participants.${c}` }));
-      const dateTime = new Intl.DateTimeFormat(lng === 'de' ? 'de-DE' : 'en-GB', {
+      const dateTime = dateTimeFormat(lng === 'de' ? 'de-DE' : 'en-GB', {
         dateStyle: 'short',
         timeStyle: 'short',
         timeZone: 'Europe/Berlin',

@@ -6,6 +6,7 @@ import type {
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import type { Text, TextParams } from '../../lib/i18n.ts';
+import { collator } from '../../lib/intl.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor, type ActorScope, type OwnerScope } from '../../policy/index.ts';
@@ -65,7 +66,7 @@ async function presentItems(
     const tenantsById = new Map<string, TenantRow>(clubs.map((c) => [c.id, c]));
     for (const s of mine) tenantsById.set(s.tenant.id, s.tenant);
     const scoped: ScopedSharingTenant[] = [...tenantsById.values()]
-      .sort((a, b) => a.name.localeCompare(b.name, 'de'))
+      .sort((a, b) => collator('de').compare(a.name, b.name))
       .map((t) => {
         const s = mine.find((m) => m.tenant.id === t.id)?.sharing;
         return {

@@ -5,6 +5,7 @@ import {
   type ApprovalKind,
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { collator } from '../../lib/intl.ts';
 import { authorize, loadActorScope, notVisible, type Actor, type OwnerScope } from '../../policy/index.ts';
 import { writeLog } from '../activity-log/index.ts';
 import { privacyRepository as repo } from './privacy.repository.ts';
@@ -20,7 +21,7 @@ async function approvalsFor(
     repo.clubNames(db, tenantIds),
     repo.approvalsOf(db, owner, tenantIds),
   ]);
-  clubs.sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  clubs.sort((a, b) => collator('de').compare(a.name, b.name));
   return clubs.flatMap((club) =>
     APPROVAL_KINDS.map((kind) => {
       const row = rows.find((r) => r.tenantId === club.id && r.kind === kind);
