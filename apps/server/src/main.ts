@@ -1,3 +1,5 @@
+// First: V8 settings that must hold before the modules below allocate anything (ADR 0040).
+import './runtime-flags.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, describeMode, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
