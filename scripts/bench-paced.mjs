@@ -10,8 +10,10 @@
  * `reqsMadeThisSecond`). With 50 connections × 20 requests that offers a burst of 50 requests at once until the
  * second's 1 000 are sent — a closed-loop test at full concurrency for most of each second, not an even rate.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -96,4 +98,36 @@ export async function pacedLoad(url, headers = {}, { rate = 1000, seconds = 5, m
     maxInFlight,
     generatorMaxDelay: ownDelay.max / 1e6,
   };
+}
+
+/**
+ * `pacedLoad` in a Node process of its own. The bench's process has run autocannon against every endpoint (and
+ * Chromium's driver) before the paced rows; its heap is large, and each of its full collections held requests
+ * back that were due, which the row then counted as the server's latency. A fresh process sends on time; its own
+ * longest stall is still reported.
+ */
+export function pacedLoadInChild(url, headers = {}, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(out));
+      else reject(new Error(`the paced load generator exited with ${code}`));
+    });
+    child.stdin.end(JSON.stringify({ url, headers, options }));
+  });
+}
+
+// Run as a script (pacedLoadInChild): the arguments as JSON on stdin, the result as JSON on stdout.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  let input = '';
+  process.stdin.setEncoding('utf8');
+  for await (const chunk of process.stdin) input += chunk;
+  const { url, headers, options } = JSON.parse(input);
+  process.stdout.write(JSON.stringify(await pacedLoad(url, headers, options)));
 }

@@ -18,7 +18,8 @@
  * 4. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
  *    connections (default 20): /healthz, the read endpoints of issue 14 and the dashboard's calls. On
  *    PostgreSQL also GET /api/event at a fixed offered rate of 1 000 req/s (p99 target < 50 ms), evenly paced
- *    and open loop (scripts/bench-paced.mjs: latency from each request's scheduled start), and at 200 req/s while
+ *    and open loop (scripts/bench-paced.mjs, in a Node process of its own: latency from each request's scheduled
+ *    start), and at 200 req/s while
  *    one client downloads the demo account's newest invoice PDF one after another (§5: documents render in
  *    worker threads, ADR 0036; a read's p99 must stay below one PDF's own time).
  *    BENCH_PERSONS=N grows the PostgreSQL bench database by N persons with the scale generator
@@ -50,7 +51,7 @@ import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { seedScale } from './seed-scale.mjs';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
-import { pacedLoad } from './bench-paced.mjs';
+import { pacedLoadInChild } from './bench-paced.mjs';
 import { registrationStorm } from './bench-storm.mjs';
 import { benchWeb } from './bench-web.mjs';
 
@@ -355,7 +356,7 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
       console.error(`[bench] ${label}: ${name} (evenly paced, open loop) …`);
       const url = `${base}/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending`;
       // Twice the duration: one stall of the machine moves a short run's p99 by tens of milliseconds.
-      const paced = (u, h) => pacedLoad(u, h, { rate: 1000, seconds: 2 * DURATION });
+      const paced = (u, h) => pacedLoadInChild(u, h, { rate: 1000, seconds: 2 * DURATION });
       rows.push({ ...(await measure(name, url, auth, paced)), label, read: false, fixed: true });
       // §5, no heavy work on the event loop: the same read at a lower rate while one client downloads invoice
       // PDFs one after another (rendered by the document worker threads, ADR 0036).
@@ -363,7 +364,7 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
       const whilePdfs = async (u, h) => {
         const downloads = downloadLoop(pdfUrl, auth);
         try {
-          return await pacedLoad(u, h, { rate: 200, seconds: 2 * DURATION });
+          return await pacedLoadInChild(u, h, { rate: 200, seconds: 2 * DURATION });
         } finally {
           Object.assign(pdfRow, { pdfs: await downloads.stop() });
         }
