@@ -77,6 +77,7 @@ try {
     servers[variant] = await startServer({
       env: {
         LOG_LEVEL: 'warn',
+        RESPONSE_CHECK: 'false',
         DATABASE_URL: url.toString(),
         ...(NAMED
           ? { DB_NAMED_READS: variant === A ? '1' : '0' }

@@ -133,7 +133,7 @@ export async function benchWeb({ runs = RUNS } = {}) {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH}`);
   const db = await freshDatabase();
   const server = await startServer({
-    env: { LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) },
+    env: { LOG_LEVEL: 'warn', RESPONSE_CHECK: 'false', ...(db ? { DATABASE_URL: db.url } : {}) },
     timeoutMs: 600_000,
   }).catch(async (error) => {
     await db?.drop();

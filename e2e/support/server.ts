@@ -121,6 +121,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     METRICS_TOKEN: E2E_METRICS_TOKEN,
+    // Every answer is also checked against its Zod contract (ADR 0041); the benchmarks turn it off.
+    RESPONSE_CHECK: 'true',
     ...webEnv,
     ...options.env,
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppConfigSchema, HealthSchema, ReadySchema, type AppConfig } from '@vereinsheim/contracts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -19,6 +19,7 @@ import { mediaPlugin } from './plugins/media.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { queryCountPlugin } from './plugins/query-count.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loadActorScope } from './policy/index.ts';
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.responseCheck }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   DEMO_DATA: bool.optional(),
   /** The development mailbox and http push endpoints; unset → on only in the embedded development mode. */
   DEV_FEATURES: bool.optional(),
+  /** Also check every answer against its Zod contract (ADR 0041); unset → on in tests (NODE_ENV=test) only. */
+  RESPONSE_CHECK: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
@@ -334,6 +336,8 @@ export interface Config {
   };
   demoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** RESPONSE_CHECK: each answer is also encoded by its Zod contract and compared (ADR 0041). */
+  responseCheck: boolean;
   webDist: string;
   /** Whose X-Forwarded-For is believed: false (nobody), a hop count, or the proxies' addresses. */
   trustProxy: TrustProxy;
@@ -526,6 +530,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     demoData,
     logLevel: e.LOG_LEVEL,
+    responseCheck: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
