@@ -12,6 +12,9 @@ import pg from 'pg';
 import type { Logger } from 'drizzle-orm/logger';
 import * as schema from './schema/index.ts';
 import { OneCallPGlite } from './pglite-one-call.ts';
+import { statementNamer } from './statement-names.ts';
+
+export { statementNamer };
 
 /**
  * Query counting for `npm run bench` (DB_COUNT_QUERIES=1): every statement Drizzle sends is counted in the
@@ -30,8 +33,8 @@ export const usePrepared = process.env.DB_PREPARED !== '0';
 /**
  * DB_NAMED_READS=0 sends every statement unnamed (ADR 0034): the reads are not named, and the names of the
  * statements built once (Drizzle's `.prepare(name)`: actor scope, subject → person, the hot lists) are dropped
- * before they reach node-postgres. For PgBouncer in transaction mode before 1.21 (docs/operations.md) and for the
- * A/B of scripts/bench-prepared.mjs.
+ * before they reach node-postgres; on PGlite its reads go unnamed too (ADR 0042). For PgBouncer in transaction
+ * mode before 1.21 (docs/operations.md) and for the A/B of scripts/bench-prepared.mjs and ADR 0042.
  */
 const namedReads = process.env.DB_NAMED_READS !== '0';
 export const queryCount = new AsyncLocalStorage<{ queries: number }>();
@@ -85,6 +88,7 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
+  client.namedReads = namedReads;
   await client.waitReady;
   const db = drizzlePglite({ client, schema, ...loggerFor(options.countQueries) }) as unknown as Database;
   return {
@@ -96,30 +100,6 @@ export async function openPglite(options: {
     },
     close: () => client.close(),
     onConnectionError: () => undefined,
-  };
-}
-
-/**
- * Reads as named prepared statements (ADR 0034). Every query Drizzle sends to PostgreSQL is a new unnamed statement
- * by default, so PostgreSQL parses and plans it again each time; for the list queries planning cost more than
- * executing (about 1 ms against 0.1–0.8 ms). A read whose SQL text was seen before gets a name, node-postgres
- * sends Parse once per connection, and PostgreSQL keeps its plan (a generic one after five executions, when that
- * is not costlier than planning per call). The texts are shapes (values travel as parameters), so their number is
- * bounded by the code; the cap keeps a pathological mix (e.g. `IN` lists of every length) from growing the
- * sessions' memory: past it, statements stay unnamed.
- */
-const READ = /^\(?\s*(select|with)\s/i;
-
-/** SQL text → statement name for reads, at most `max` names (then undefined), texts up to `maxText` characters. */
-export function statementNamer(max = 500, maxText = 16_000): (text: string) => string | undefined {
-  const names = new Map<string, string>();
-  return (text) => {
-    const known = names.get(text);
-    if (known !== undefined) return known;
-    if (names.size >= max || text.length > maxText || !READ.test(text)) return undefined;
-    const name = `vh_read_${names.size}`;
-    names.set(text, name);
-    return name;
   };
 }
 

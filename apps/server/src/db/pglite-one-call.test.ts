@@ -107,6 +107,36 @@ describe('PGlite with one call per statement (ADR 0038)', () => {
     expect(fast.knownTexts).toBe(known);
   });
 
+  it('keeps each read as a named statement of the session and answers from it as PGlite does (ADR 0042)', async () => {
+    // Six runs each: PostgreSQL plans the first five with the values and may take a generic plan from then on.
+    for (let run = 0; run < 6; run++) {
+      for (const [sql, params, options] of READS) {
+        expect(await fast.query(sql, params, options), sql).toEqual(await plain.query(sql, params, options));
+      }
+    }
+    const held = await fast.query<{ statement: string }>('select statement from pg_prepared_statements');
+    const statements = held.rows.map((row) => row.statement);
+    for (const [sql] of READS) expect(statements, sql).toContain(sql);
+    // Once each: a text is parsed under its name the first time only.
+    expect(new Set(statements).size).toBe(statements.length);
+    expect(await plain.query('select count(*)::int as c from pg_prepared_statements')).toMatchObject({
+      rows: [{ c: 0 }],
+    });
+  });
+
+  it('keeps a named read usable after a call of it failed at its parameters', async () => {
+    const sql = 'select name from things where id = $1';
+    for (let run = 0; run < 2; run++) {
+      const expected = await plain.query(sql, ['no uuid']).catch((error: unknown) => error);
+      await expect(fast.query(sql, ['no uuid'])).rejects.toMatchObject({
+        code: '22P02',
+        message: (expected as Error).message,
+        query: sql,
+      });
+      expect((await fast.query(sql, [ROWS[1]![0]])).rows).toEqual([{ name: 'Zweites' }]);
+    }
+  });
+
   it('writes as PGlite does and reports the rows it changed', async () => {
     const sql = 'update things set n = coalesce(n, 0) + $1 where ok = $2';
     expect(await fast.query(sql, [1, false])).toEqual(await plain.query(sql, [1, false]));

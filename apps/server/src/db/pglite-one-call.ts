@@ -1,4 +1,5 @@
 import { messages, parse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { statementNamer } from './statement-names.ts';
 
 /** Statement texts whose parameter types are remembered; past this many, a new text takes PGlite's own path. */
 export const MAX_KNOWN_TEXTS = 2_000;
@@ -19,9 +20,20 @@ export const MAX_KNOWN_TEXTS = 2_000;
  * Only the top-level `query` changes. Statements inside `transaction()` (Drizzle's transactions) and `exec`
  * (migrations) take PGlite's own path. So do calls with a blob, explicit parameter types or serializers,
  * and new texts once MAX_KNOWN_TEXTS are known.
+ *
+ * Reads are named statements (ADR 0042), as on PostgreSQL (ADR 0034, `statementNamer`): the first call of a read's
+ * text sends Parse with a name, later calls only Bind to it, so the database parses and analyses the text once
+ * and keeps its plan (a generic one after five executions, when that is not costlier). The one PGlite session
+ * holds the statements for the life of the database.
  */
 export class OneCallPGlite extends PGlite {
   readonly #parameterTypes = new Map<string, number[]>();
+  /** As on PostgreSQL (ADR 0034): at most 500 names, so the one session's plan cache stays bounded. */
+  readonly #nameFor = statementNamer();
+  /** False: every statement unnamed (DB_NAMED_READS=0, for the A/B of ADR 0042). */
+  namedReads = true;
+  /** Names of the statements the session holds (their Parse has completed). */
+  readonly #parsed = new Set<string>();
 
   override async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (options?.blob || options?.paramTypes || options?.serializers)
@@ -36,22 +48,27 @@ export class OneCallPGlite extends PGlite {
           const serializer = this.serializers[types[i]!];
           return serializer ? serializer(value) : (value as { toString(): string }).toString();
         });
+        const name = this.namedReads ? this.#nameFor(sql) : undefined;
+        const parsed = name !== undefined && this.#parsed.has(name);
         const batch = Buffer.concat([
-          protocol.serialize.parse({ text: sql, types: [] }),
-          protocol.serialize.bind({ values }),
+          ...(parsed ? [] : [protocol.serialize.parse({ text: sql, types: [], name })]),
+          protocol.serialize.bind({ values, statement: name }),
           protocol.serialize.describe({ type: 'P' }),
           protocol.serialize.execute({}),
           protocol.serialize.sync(),
         ]);
-        let answer: Awaited<ReturnType<PGlite['execProtocol']>>;
-        try {
-          answer = await this.execProtocol(batch, { syncToFs: false, onNotice: options?.onNotice });
-        } catch (error) {
-          if (error instanceof messages.DatabaseError)
-            Object.assign(error, { query: sql, params, queryOptions: options });
-          throw error;
-        }
+        // throwOnError off: a named Parse that completed before a later message failed (a parameter that is
+        // no uuid, say) leaves the statement in the session, and the next call must not parse it again.
+        const answer = await this.execProtocol(batch, {
+          syncToFs: false,
+          throwOnError: false,
+          onNotice: options?.onNotice,
+        });
+        if (name !== undefined && answer.messages.some((m) => m.name === 'parseComplete'))
+          this.#parsed.add(name);
         await this.syncToFs();
+        const error = answer.messages.find((m) => m instanceof messages.DatabaseError);
+        if (error) throw Object.assign(error, { query: sql, params, queryOptions: options });
         return parse.parseResults(answer.messages, this.parsers, options)[0] as Results<T>;
       }),
     );
@@ -75,5 +92,10 @@ export class OneCallPGlite extends PGlite {
   /** How many texts have their parameter types remembered (tests). */
   get knownTexts(): number {
     return this.#parameterTypes.size;
+  }
+
+  /** How many named statements the session holds (tests). */
+  get namedStatements(): number {
+    return this.#parsed.size;
   }
 }
