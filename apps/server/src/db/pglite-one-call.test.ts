@@ -124,6 +124,26 @@ describe('PGlite with one call per statement (ADR 0038)', () => {
     });
   });
 
+  it('reads a large answer that arrives in several pieces, and a read with a notice, as PGlite does (ADR 0043)', async () => {
+    const big = `select g as n, repeat('ä€😀', g % 50) as text, g % 3 = 0 as flag, null::int as nothing,
+      timestamptz '2026-01-01 00:00:00+00' + make_interval(secs => g) as at from generate_series(1, $1::int) as g`;
+    for (const options of [DRIZZLE, undefined]) {
+      const expected = await plain.query(big, [20_000], options);
+      expect(expected.rows).toHaveLength(20_000);
+      expect(await fast.query(big, [20_000], options)).toEqual(expected);
+    }
+    for (const db of [plain, fast])
+      await db.exec(`create or replace function noisy(v int) returns int language plpgsql as $$
+        begin raise notice 'seen %', v; return v * 2; end $$`);
+    const notices: string[] = [];
+    const read = 'select noisy($1::int) as doubled';
+    const answered = await fast.query(read, [21], {
+      onNotice: (notice) => notices.push(notice.message ?? ''),
+    });
+    expect(answered).toEqual(await plain.query(read, [21]));
+    expect(notices).toEqual(['seen 21']);
+  });
+
   it('keeps a named read usable after a call of it failed at its parameters', async () => {
     const sql = 'select name from things where id = $1';
     for (let run = 0; run < 2; run++) {
