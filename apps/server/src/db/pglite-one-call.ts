@@ -9,16 +9,21 @@ const NOTIFY = /notify/i;
 
 /** Message types of a read's answer when nothing but rows came back (ADR 0043). */
 const PARSE_COMPLETE = 0x31; // '1'
+const BIND_COMPLETE = 0x32; // '2'
+const NO_DATA = 0x6e; // 'n'
+const EMPTY_QUERY = 0x49; // 'I'
+const READY_FOR_QUERY = 0x5a; // 'Z'
+const PORTAL_SUSPENDED = 0x73; // 's'
 const ROW_DESCRIPTION = 0x54; // 'T'
 const DATA_ROW = 0x44; // 'D'
 const COMMAND_COMPLETE = 0x43; // 'C'
 const PLAIN = new Set([
   PARSE_COMPLETE,
-  0x32,
-  0x6e,
-  0x49,
-  0x5a,
-  0x73,
+  BIND_COMPLETE,
+  NO_DATA,
+  EMPTY_QUERY,
+  READY_FOR_QUERY,
+  PORTAL_SUSPENDED,
   ROW_DESCRIPTION,
   DATA_ROW,
   COMMAND_COMPLETE,
