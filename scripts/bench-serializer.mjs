@@ -8,17 +8,10 @@
  * Both serializers must write the same JSON, or the script fails.
  * Usage: npm run bench:serializer  (BENCH_DATABASE_URL=off: PGlite)
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { encode } from 'zod/v4/core';
 import { startServer } from '../e2e/support/server.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
-import { generateSigningKeys } from '../apps/server/src/identity/keys.ts';
 import { responseSerializerCompiler } from '../apps/server/src/plugins/response-serializer.ts';
+import { withSchemaOnlyApp } from '../apps/server/src/schema-app.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
 
@@ -39,32 +32,14 @@ const ENDPOINTS = [
   ['GET /api/me/messages (3 unread)', '/api/me/messages', '?page=1&pagesize=3&top=3&unreadOnly=true'],
 ];
 
-/** The response schema of each route, from an app built on an empty PGlite (as scripts/openapi does). */
+/** The response schema of each GET route (status 200), from the app's route table (schema-app.ts). */
 async function routeSchemas() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vh-bench-serializer-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DEMO_DATA: 'false',
-    DATA_DIR: dataDir,
-    OIDC_COOKIE_KEYS: randomBytes(32).toString('base64url'),
-  });
-  const database = await openPglite({});
-  const schemas = new Map();
-  const app = await buildApp({
-    config,
-    database,
-    keys: await generateSigningKeys(),
-    onRoute: (route) => {
-      if (route.method === 'GET' && route.schema?.response?.[200])
-        schemas.set(route.url, route.schema.response[200]);
-    },
-  });
-  await app.ready();
-  await app.close();
-  await database.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-  return schemas;
+  const routes = await withSchemaOnlyApp(async (_app, registered) => registered);
+  return new Map(
+    routes
+      .filter((route) => route.method === 'GET' && route.schema?.response?.[200])
+      .map((route) => [route.url, route.schema.response[200]]),
+  );
 }
 
 async function answers() {

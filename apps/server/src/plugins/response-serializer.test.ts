@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, encode } from 'zod/v4/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AddressListSchema } from '@vereinsheim/contracts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openPglite } from '../db/client.ts';
-import { generateSigningKeys } from '../identity/keys.ts';
+import { withSchemaOnlyApp } from '../schema-app.ts';
 import { responseJsonSchema, responseSerializerCompiler } from './response-serializer.ts';
 
 const creator = { id: 'p1', firstName: 'Mia', lastName: 'Hoffmann' };
@@ -92,35 +85,11 @@ describe('the compiled response serializer (ADR 0041)', () => {
 });
 
 describe("every route's response contract", () => {
-  const routes: RouteOptions[] = [];
-  let close: () => Promise<void>;
+  let routes: RouteOptions[] = [];
 
   beforeAll(async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vh-serializer-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DEMO_DATA: 'false',
-      DATA_DIR: dataDir,
-      OIDC_COOKIE_KEYS: randomBytes(32).toString('base64url'),
-    });
-    const database = await openPglite({});
-    const app = await buildApp({
-      config,
-      database,
-      keys: await generateSigningKeys(),
-      onRoute: (route) => {
-        routes.push(route);
-      },
-    });
-    await app.ready();
-    close = async () => {
-      await app.close();
-      await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    };
+    routes = await withSchemaOnlyApp(async (_app, registered) => registered);
   });
-  afterAll(() => close());
 
   it('compiles to a JSON Schema serializer; only GET /bff/session keeps a union (its `aud` claim: string or list)', () => {
     const withUnion: string[] = [];
