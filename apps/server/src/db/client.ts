@@ -14,8 +14,6 @@ import * as schema from './schema/index.ts';
 import { OneCallPGlite } from './pglite-one-call.ts';
 import { statementNamer } from './statement-names.ts';
 
-export { statementNamer };
-
 /**
  * Query counting for `npm run bench` (DB_COUNT_QUERIES=1): every statement Drizzle sends is counted in the
  * store of the request that sent it (plugins/query-count.ts opens one per request and answers the count in

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.ts';
-import { openPostgres, statementNamer, type DatabaseHandle } from './client.ts';
+import { openPostgres, type DatabaseHandle } from './client.ts';
+import { statementNamer } from './statement-names.ts';
 import { tenants } from './schema/index.ts';
 
 describe('statementNamer (ADR 0034)', () => {
