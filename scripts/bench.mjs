@@ -41,7 +41,7 @@
  * Prints a markdown table and writes it to docs/benchmarks.md (the section above the marker line; the notes
  * below it are kept). Load generator, server and database share the machine's cores.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,7 @@ import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { seedScale } from './seed-scale.mjs';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
+import { cpuMeter, isLocalDatabase, postgresCpuUs } from './bench-cpu.ts';
 import { pacedLoadInChild } from './bench-paced.mjs';
 import { registrationStorm } from './bench-storm.mjs';
 import { benchWeb } from './bench-web.mjs';
@@ -86,7 +87,11 @@ async function closedLoop(url, headers) {
   };
 }
 
-async function measure(name, url, headers = {}, load = closedLoop) {
+/**
+ * One bench row. `cpu` ({ pid, postgres }) also counts the CPU time the server process and, with `postgres`, the
+ * local PostgreSQL used during the measured load (scripts/bench-cpu.ts), per request.
+ */
+async function measure(name, url, headers = {}, load = closedLoop, cpu = undefined) {
   // Check the endpoint answers 200 first: a benchmark of 401s would measure the wrong thing.
   const probe = await fetch(url, { headers });
   if (probe.status !== 200) throw new Error(`${name}: ${url} answered ${probe.status}, not 200`);
@@ -95,7 +100,17 @@ async function measure(name, url, headers = {}, load = closedLoop) {
   const counted = await fetch(url, { headers });
   await counted.arrayBuffer();
   const queries = counted.headers.get('x-db-queries');
-  return { name, queries: queries === null ? null : Number(queries), ...(await load(url, headers)) };
+  const used = cpu ? cpuMeter(cpu.pid, cpu.postgres) : undefined;
+  const figures = await load(url, headers);
+  const spent = used?.();
+  const perRequest = (us) => (us === null || us === undefined || !figures.total ? null : us / figures.total);
+  return {
+    name,
+    queries: queries === null ? null : Number(queries),
+    ...figures,
+    serverUs: perRequest(spent?.server),
+    postgresUs: perRequest(spent?.postgres),
+  };
 }
 
 function sizeScript() {
@@ -269,8 +284,7 @@ async function pgbench(adminUrl) {
     }
     const version = (await admin.query('SHOW server_version')).rows[0].server_version;
     console.error(`[bench] pgbench -S -c ${CONNECTIONS} -T ${PGBENCH_DURATION} …`);
-    const out = execFileSync(
-      'pgbench',
+    const out = await pgbenchSampled(
       [
         '-S',
         '-n',
@@ -283,14 +297,100 @@ async function pgbench(adminUrl) {
         ...conn,
         'vh_pgbench',
       ],
-      { env, encoding: 'utf8' },
+      env,
+      isLocalDatabase(adminUrl),
     );
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
-    return { tps, latency, version };
+    const tps = Number(/tps = ([\d.]+)/.exec(out.stdout)?.[1]);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(out.stdout)?.[1]);
+    // PostgreSQL's CPU per transaction, from the middle of the run (its clients connected, none ending).
+    const postgresUsPerTx =
+      out.postgresUs === null || !(tps > 0) ? null : out.postgresUs / (tps * out.seconds);
+    return { tps, latency, version, postgresUsPerTx };
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Runs pgbench; with `sample`, also reads the local PostgreSQL's CPU time from 1 s after the start until 1 s
+ * before the end (BENCH_PGBENCH_DURATION ≥ 3), while all its clients are connected.
+ */
+function pgbenchSampled(args, env, sample) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pgbench', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const window = PGBENCH_DURATION - 2;
+    let first = null;
+    let last = null;
+    const timers =
+      sample && window >= 1
+        ? [
+            setTimeout(() => (first = postgresCpuUs()), 1000),
+            setTimeout(() => (last = postgresCpuUs()), 1000 + window * 1000),
+          ]
+        : [];
+    child.on('error', reject);
+    child.on('close', (code) => {
+      timers.forEach(clearTimeout);
+      if (code !== 0) return reject(new Error(`pgbench exited with ${code}: ${stderr}`));
+      const postgresUs = first === null || last === null ? null : last - first;
+      resolve({ stdout, postgresUs, seconds: window });
+    });
+  });
+}
+
+/** "; CPU per request: server … µs, PostgreSQL … µs" for a row that has the figures. */
+const cpuText = (r) =>
+  r.serverUs === null || r.serverUs === undefined
+    ? ''
+    : `; CPU per request: server ${fmt(r.serverUs)} µs${r.postgresUs === null ? '' : `, PostgreSQL ${fmt(r.postgresUs)} µs`}`;
+const cell = (us) => (us === null || us === undefined ? '' : fmt(us));
+
+/**
+ * The read endpoints' CPU per request (medians) against what the machine has: with its cores doing nothing else,
+ * the server and database together could serve at most cores / (server + PostgreSQL CPU per request), and the
+ * database alone (a server costing nothing) at most cores / PostgreSQL CPU per request (issue 14 §5).
+ */
+function whereTheTimeGoes(suites, limit) {
+  const cores = os.cpus().length;
+  const tps = limit?.tps ?? 0;
+  const ratio = (rps) => (tps > 0 ? ` = ${(rps / tps).toFixed(3)}×` : '');
+  const rows = [];
+  let databaseMedian = null;
+  for (const { rows: suiteRows } of suites) {
+    const reads = suiteRows.filter((r) => r.read && r.serverUs !== null && r.serverUs !== undefined);
+    if (reads.length === 0) continue;
+    const server = median(reads.map((r) => r.serverUs));
+    const pgReads = reads.filter((r) => r.postgresUs !== null && r.postgresUs !== undefined);
+    const postgres = pgReads.length === reads.length ? median(pgReads.map((r) => r.postgresUs)) : null;
+    // PGlite runs in the server's main thread, with the request handling: one core at most.
+    const serving = postgres === null ? 1e6 / server : (cores * 1e6) / (server + postgres);
+    rows.push(
+      `| ${suiteRows[0].label} | ${fmt(server)} | ${postgres === null ? '(in the server)' : fmt(postgres)} | ${fmt(serving)} req/s${ratio(serving)}${postgres === null ? ' (one thread)' : ''} | ${postgres === null ? '' : `${fmt((cores * 1e6) / postgres)} req/s${ratio((cores * 1e6) / postgres)}`} |`,
+    );
+    if (postgres !== null) databaseMedian = postgres;
+  }
+  if (rows.length === 0) return [];
+  const perTx = limit?.postgresUsPerTx;
+  return [
+    '',
+    '## Where the time goes (CPU per request, read endpoints)',
+    '',
+    `Medians of the read endpoints above. The last two columns are upper bounds from CPU alone, on ${cores} cores doing nothing else (no load generator).`,
+    '',
+    '| Database | server CPU µs/req | PostgreSQL CPU µs/req | at most, server + database | at most, with a server costing nothing |',
+    '|---|---:|---:|---:|---:|',
+    ...rows,
+    ...(perTx === null || perTx === undefined
+      ? []
+      : [
+          '',
+          `pgbench -S: PostgreSQL's processes used ${fmt(perTx)} µs of CPU per transaction${databaseMedian === null ? '' : `; a read endpoint's statements cost PostgreSQL ${fmt(databaseMedian / perTx, 1)}× that`}.`,
+        ]),
+  ];
 }
 
 const median = (values) => {
@@ -346,9 +446,11 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
     const listed = endpoints(base, auth).filter(
       ([name]) => ONLY === '' || (ONLY === 'event' && name === 'GET /api/event'),
     );
+    // CPU per request: the server process's and, on a PostgreSQL of this machine, the database's.
+    const cpu = { pid: server.pid, postgres: Boolean(env.DATABASE_URL) && isLocalDatabase(env.DATABASE_URL) };
     for (const [name, url, headers, read] of listed) {
       console.error(`[bench] ${label}: ${name}: ${DURATION} s, ${CONNECTIONS} connections …`);
-      rows.push({ ...(await measure(name, url, headers)), label, read });
+      rows.push({ ...(await measure(name, url, headers, closedLoop, cpu)), label, read });
     }
     if (fixedRate && ONLY !== 'storm') {
       // Evenly paced, open loop (scripts/bench-paced.mjs; autocannon's overallRate offers per-second bursts).
@@ -357,7 +459,7 @@ async function suite(label, env, fixedRate = false, afterStart = undefined) {
       const url = `${base}/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending`;
       // Twice the duration: one stall of the machine moves a short run's p99 by tens of milliseconds.
       const paced = (u, h) => pacedLoadInChild(u, h, { rate: 1000, seconds: 2 * DURATION });
-      rows.push({ ...(await measure(name, url, auth, paced)), label, read: false, fixed: true });
+      rows.push({ ...(await measure(name, url, auth, paced, cpu)), label, read: false, fixed: true });
       // §5, no heavy work on the event loop: the same read at a lower rate while one client downloads invoice
       // PDFs one after another (rendered by the document worker threads, ADR 0036).
       const pdfUrl = await firstInvoicePdf(base, auth);
@@ -418,7 +520,7 @@ async function onlyPart(pgUrl) {
   const { rows, storm } = await postgresSuite(pgUrl);
   for (const r of rows)
     console.log(
-      `${r.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${r.queries} queries, ${fmt(r.total)} requests, ${r.non2xx} non-2xx, ${r.errors} errors${r.fixed ? `; at most ${r.maxInFlight} in flight, the generator's own longest stall ${fmt(r.generatorMaxDelay, 1)} ms` : ''}${r.pdfs ? `; ${r.pdfs.count} PDFs downloaded meanwhile (p50 ${fmt(r.pdfs.p50)} ms each, ${r.pdfs.failed} failed)` : ''}`,
+      `${r.name}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${r.queries} queries, ${fmt(r.total)} requests, ${r.non2xx} non-2xx, ${r.errors} errors${cpuText(r)}${r.fixed ? `; at most ${r.maxInFlight} in flight, the generator's own longest stall ${fmt(r.generatorMaxDelay, 1)} ms` : ''}${r.pdfs ? `; ${r.pdfs.count} PDFs downloaded meanwhile (p50 ${fmt(r.pdfs.p50)} ms each, ${r.pdfs.failed} failed)` : ''}`,
     );
   if (storm)
     console.log(
@@ -457,12 +559,14 @@ async function main() {
     `Measured by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}:`,
     `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared by server, database and load generator.`,
     limit
-      ? `Physical limit: \`pgbench -S\` (scale 10, ${CONNECTIONS} clients, ${PGBENCH_DURATION} s) on PostgreSQL ${limit.version}: **${fmt(tps)} TPS** (latency average ${limit.latency} ms).`
+      ? `Physical limit: \`pgbench -S\` (scale 10, ${CONNECTIONS} clients, ${PGBENCH_DURATION} s) on PostgreSQL ${limit.version}: **${fmt(tps)} TPS** (latency average ${limit.latency} ms)${limit.postgresUsPerTx === null ? '' : `; PostgreSQL's processes used ${fmt(limit.postgresUsPerTx)} µs of CPU per transaction`}.`
       : 'PostgreSQL was not reachable: no pgbench figure, PGlite only.',
     `Server: embedded provider, demo data, LOG_LEVEL=warn, DB_COUNT_QUERIES=1, 127.0.0.1; PGlite${limit ? ', then PostgreSQL (fresh database)' : ''}. autocannon: ${CONNECTIONS} connections,`,
     `${DURATION} s per endpoint after a 1 s warm-up. The access token is signed by the bench with the embedded`,
     "provider's key from DATA_DIR for the demo account (Mia Hoffmann, 2 clubs); the server verifies it like any",
     'provider-issued token. "queries" is the number of statements one request sent (x-db-queries, after the warm-up).',
+    '"CPU µs/req": CPU time per request during the measured load (scripts/bench-cpu.ts, from /proc) of the server',
+    "process (on PGlite the database runs in it) and of the local PostgreSQL's processes.",
     ...suites
       .filter((x) => x.extra)
       .map(
@@ -470,12 +574,12 @@ async function main() {
           `Scale data (BENCH_PERSONS, scripts/seed-scale.mjs, ${fmt(f.seconds, 1)} s): ${fmt(f.persons)} persons, ${fmt(f.clubs)} clubs, ${fmt(f.events)} events, ${fmt(f.registrations)} registrations, ${fmt(f.messages)} messages, ${fmt(f.invoices)} invoices.`,
       ),
     '',
-    '| Database | Endpoint | req/s | p50 ms | p99 ms | × pgbench TPS | queries | requests | non-2xx | errors |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Database | Endpoint | req/s | p50 ms | p99 ms | × pgbench TPS | queries | server CPU µs/req | PostgreSQL CPU µs/req | requests | non-2xx | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...suites.flatMap(({ rows }) =>
       rows.map(
         (r) =>
-          `| ${r.label} | ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.fixed ? '' : vsLimit(r.rps)} | ${r.queries ?? ''} | ${fmt(r.total)} | ${r.non2xx} | ${r.errors} |`,
+          `| ${r.label} | ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.fixed ? '' : vsLimit(r.rps)} | ${r.queries ?? ''} | ${cell(r.serverUs)} | ${cell(r.postgresUs)} | ${fmt(r.total)} | ${r.non2xx} | ${r.errors} |`,
       ),
     ),
     '',
@@ -548,6 +652,7 @@ async function main() {
       );
     }
   }
+  lines.push(...whereTheTimeGoes(suites, limit));
   lines.push(
     '',
     '## Web bundle (signed-out `/`)',

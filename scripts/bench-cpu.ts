@@ -1,0 +1,91 @@
+/**
+ * CPU time per request for `npm run bench` (issue 14 §5, where the time goes): the server process's (all its
+ * threads) and the local PostgreSQL's (every process named `postgres` on this machine), read from /proc before and
+ * after a load. Plain erasable TypeScript: Node runs it directly (scripts/bench.mjs imports it). Linux only: elsewhere, and for a PostgreSQL on another machine, the figures are null.
+ *
+ * A PostgreSQL process that ends during the load takes its CPU time with it, so the load must run on connections
+ * that stay open (the server's pool, pgbench's clients while they run).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** Microseconds per clock tick of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICK_US = (() => {
+  try {
+    return 1_000_000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  } catch {
+    return 10_000;
+  }
+})();
+
+/** utime + stime of one /proc/<pid>/stat line; its name (field 2) may hold spaces, so fields count after ')'. */
+export function cpuOfStat(line: string): number {
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
+/** CPU time (µs) the process has used so far, all its threads; null without /proc. */
+export function processCpuUs(pid: number): number | null {
+  try {
+    return cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (µs) all running `postgres` processes of this machine have used so far; null when none is seen. */
+export function postgresCpuUs(): number | null {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  let sum = 0;
+  let seen = false;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let line: string;
+    try {
+      line = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (!line.includes('(postgres)')) continue;
+    seen = true;
+    sum += cpuOfStat(line);
+  }
+  return seen ? sum : null;
+}
+
+/** True for a PostgreSQL URL on this machine (loopback or a Unix socket), whose processes /proc shows. */
+export function isLocalDatabase(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false; // a form URL cannot read (e.g. a user with an empty host): no database figures
+  }
+  const host = parsed.searchParams.get('host') ?? parsed.hostname;
+  return ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host) || host.startsWith('/');
+}
+
+/**
+ * Starts counting: the returned function gives the CPU time (µs) used since, by the server process and, when
+ * `withPostgres`, by the local PostgreSQL; each null when it cannot be read.
+ */
+export function cpuMeter(
+  serverPid: number | undefined,
+  withPostgres: boolean,
+): () => { server: number | null; postgres: number | null } {
+  const server0 = serverPid ? processCpuUs(serverPid) : null;
+  const pg0 = withPostgres ? postgresCpuUs() : null;
+  return () => {
+    const server1 = server0 === null || !serverPid ? null : processCpuUs(serverPid);
+    const pg1 = pg0 === null ? null : postgresCpuUs();
+    return {
+      server: server0 === null || server1 === null ? null : server1 - server0,
+      postgres: pg0 === null || pg1 === null ? null : pg1 - pg0,
+    };
+  };
+}
