@@ -89,3 +89,31 @@ export function cpuMeter(
     };
   };
 }
+
+/** Steal and all CPU time (ticks) from /proc/stat's first line; guest time is inside user time, so not added. */
+export function stealOf(line: string): { steal: number; total: number } {
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { steal: ticks[7] ?? 0, total: ticks.reduce((sum, n) => sum + n, 0) };
+}
+
+/**
+ * Starts counting the machine's steal time (CPU time the hypervisor gave to other guests, /proc/stat): the
+ * returned function gives its share of all CPU time since, or null without /proc/stat. A share of a few percent
+ * or more means the figures of the run moved with the neighbours' load.
+ */
+export function stealMeter(): () => number | null {
+  const read = (): { steal: number; total: number } | null => {
+    try {
+      return stealOf(fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!);
+    } catch {
+      return null;
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end || end.total === start.total) return null;
+    return (end.steal - start.steal) / (end.total - start.total);
+  };
+}

@@ -51,7 +51,7 @@ import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { seedScale } from './seed-scale.mjs';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
-import { cpuMeter, isLocalDatabase, postgresCpuUs } from './bench-cpu.ts';
+import { cpuMeter, isLocalDatabase, postgresCpuUs, stealMeter } from './bench-cpu.ts';
 import { pacedLoadInChild } from './bench-paced.mjs';
 import { registrationStorm } from './bench-storm.mjs';
 import { benchWeb } from './bench-web.mjs';
@@ -535,10 +535,17 @@ async function onlyPart(pgUrl) {
 async function main() {
   if (ONLY) return onlyPart(process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL);
   const pgUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
-  const limit = pgUrl === 'off' ? null : await pgbench(pgUrl);
+  const steal = stealMeter();
+  const before = pgUrl === 'off' ? null : await pgbench(pgUrl);
   const pglite = await suite('PGlite', {});
   const suites = [pglite];
-  if (limit) suites.push(await postgresSuite(pgUrl));
+  if (before) suites.push(await postgresSuite(pgUrl));
+  // The limit again after the endpoints: a stall of the machine during one pgbench run lowers its TPS and would
+  // raise every ratio (seen: 1,812 TPS in one run, 20,000–34,000 in the others of the same hour). The higher of
+  // the two runs is the limit, so a disturbed run can only make the ratios stricter.
+  const after = before ? await pgbench(pgUrl) : null;
+  const limit = before && after && after.tps > before.tps ? after : before;
+  const stolen = steal();
   const bundle = sizeScript();
   const browser = pglite.browser;
   const lighthouse = await lighthouseAudits();
@@ -558,9 +565,9 @@ async function main() {
     '# Benchmarks',
     '',
     `Measured by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}:`,
-    `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared by server, database and load generator.`,
+    `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared by server, database and load generator${stolen === null ? '' : `; the hypervisor took ${fmt(stolen * 100, 1)} % of the machine's CPU time during the run (steal, /proc/stat)`}.`,
     limit
-      ? `Physical limit: \`pgbench -S\` (scale 10, ${CONNECTIONS} clients, ${PGBENCH_DURATION} s) on PostgreSQL ${limit.version}: **${fmt(tps)} TPS** (latency average ${limit.latency} ms)${limit.postgresUsPerTx === null ? '' : `; PostgreSQL's processes used ${fmt(limit.postgresUsPerTx)} µs of CPU per transaction`}.`
+      ? `Physical limit: \`pgbench -S\` (scale 10, ${CONNECTIONS} clients, ${PGBENCH_DURATION} s) on PostgreSQL ${limit.version}, run before and after the endpoints (${fmt(before.tps)} and ${after ? fmt(after.tps) : 'n/a'} TPS), the higher: **${fmt(tps)} TPS** (latency average ${limit.latency} ms)${limit.postgresUsPerTx === null ? '' : `; PostgreSQL's processes used ${fmt(limit.postgresUsPerTx)} µs of CPU per transaction`}.`
       : 'PostgreSQL was not reachable: no pgbench figure, PGlite only.',
     `Server: embedded provider, demo data, LOG_LEVEL=warn, DB_COUNT_QUERIES=1, 127.0.0.1; PGlite${limit ? ', then PostgreSQL (fresh database)' : ''}. autocannon: ${CONNECTIONS} connections,`,
     `${DURATION} s per endpoint after a 1 s warm-up. The access token is signed by the bench with the embedded`,

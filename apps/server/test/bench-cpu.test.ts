@@ -11,6 +11,8 @@ import {
   isLocalDatabase,
   postgresCpuUs,
   processCpuUs,
+  stealMeter,
+  stealOf,
 } from '../../../scripts/bench-cpu.ts';
 
 /** Keeps this thread busy until the process has used `ms` more CPU time (by its own count). */
@@ -48,6 +50,15 @@ describe('bench-cpu', () => {
     expect(isLocalDatabase('postgres://postgres@db.example.org:5432/vh')).toBe(false);
     // A form URL cannot read: no database figures rather than a wrong one.
     expect(isLocalDatabase('postgres://postgres@/vh?host=/var/run/postgresql')).toBe(false);
+  });
+
+  it("reads the hypervisor's steal time as a share of all CPU time", () => {
+    // user nice system idle iowait irq softirq steal guest guest_nice: guest is inside user, not added again.
+    expect(stealOf('cpu  100 0 50 800 10 0 5 35 60 0')).toEqual({ steal: 35, total: 1000 });
+    const share = stealMeter();
+    spin(50);
+    const stolen = share();
+    expect(stolen === null || (stolen >= 0 && stolen <= 1)).toBe(true);
   });
 
   it('gives no figures it cannot read', () => {
