@@ -6,7 +6,9 @@
  * 1. Physical limit: with PostgreSQL reachable (BENCH_DATABASE_URL, default
  *    postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=off skips it) `pgbench -S` (select-only,
  *    scale 10, BENCH_CONNECTIONS clients, BENCH_PGBENCH_DURATION s) runs against its own database `vh_pgbench`,
- *    initialised once with `pgbench -i -s 10` when missing.
+ *    initialised once with `pgbench -i -s 10` when missing. It runs before and after the endpoints and the higher
+ *    TPS is the limit (a stall of the machine during one run would otherwise raise every ratio); with the database
+ *    on this machine, PostgreSQL's CPU time per transaction is read from /proc in the middle of the run.
  * 2. Starts the real server (`node apps/server/src/main.ts`: embedded provider, demo data) on a free port on
  *    127.0.0.1 with a fresh temporary DATA_DIR (e2e/support/server.ts), on PGlite and then on a fresh
  *    PostgreSQL database created (and dropped) next to it, with DB_COUNT_QUERIES=1 so that every response says
@@ -22,6 +24,9 @@
  *    start), and at 200 req/s while
  *    one client downloads the demo account's newest invoice PDF one after another (§5: documents render in
  *    worker threads, ADR 0036; a read's p99 must stay below one PDF's own time).
+ *    Each row (but the PDF one) also gives the CPU time per request of the server process and of a local
+ *    PostgreSQL (scripts/bench-cpu.ts, ADR 0044); "Where the time goes" turns the reads' medians into upper
+ *    bounds from CPU alone. The header states the hypervisor's steal share of the whole run.
  *    BENCH_PERSONS=N grows the PostgreSQL bench database by N persons with the scale generator
  *    (scripts/seed-scale.mjs, `npm run seed:scale`) before it is measured.
  * 5. Registration storm (scripts/bench-storm.mjs, PostgreSQL only; BENCH_STORM=off skips it): 1 000 prepared
