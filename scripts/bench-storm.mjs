@@ -10,6 +10,7 @@
  */
 import http from 'node:http';
 import { signAccessToken } from './bench-keys.mjs';
+import { cpuMeter, isLocalDatabase } from './bench-cpu.ts';
 
 const PERSONS = Number(process.env.STORM_PERSONS ?? 1000);
 const PLACES = Number(process.env.STORM_PLACES ?? 50);
@@ -89,6 +90,9 @@ export async function registrationStorm(databaseUrl, server) {
     const latencies = [];
     const codes = new Map();
     let bodies = 0;
+    // CPU time of the burst alone: the server's, a local PostgreSQL's and this process's (the 1 000 clients).
+    const used = cpuMeter(server.pid, isLocalDatabase(databaseUrl));
+    const client0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(
       tokens.map(async (token) => {
@@ -105,6 +109,8 @@ export async function registrationStorm(databaseUrl, server) {
       }),
     );
     const totalMs = performance.now() - t0;
+    const spent = used();
+    const client = process.cpuUsage(client0);
 
     const stored = Object.fromEntries(
       (
@@ -135,6 +141,11 @@ export async function registrationStorm(databaseUrl, server) {
       waiting,
       overbooked,
       serverErrors,
+      cpuMs: {
+        server: spent.server === null ? null : spent.server / 1000,
+        postgres: spent.postgres === null ? null : spent.postgres / 1000,
+        clients: (client.user + client.system) / 1000,
+      },
     };
   } finally {
     await db.end();

@@ -347,6 +347,12 @@ function pgbenchSampled(args, env, sample) {
   });
 }
 
+/** "; CPU time of the burst: server … ms, PostgreSQL … ms, the 1 000 clients … ms" (bench-storm.mjs). */
+const stormCpuText = ({ cpuMs }) =>
+  cpuMs.server === null
+    ? ''
+    : `; CPU time of the burst: server ${fmt(cpuMs.server)} ms, ${cpuMs.postgres === null ? '' : `PostgreSQL ${fmt(cpuMs.postgres)} ms, `}the clients ${fmt(cpuMs.clients)} ms`;
+
 /** "; CPU per request: server … µs, PostgreSQL … µs" for a row that has the figures. */
 const cpuText = (r) =>
   r.serverUs === null || r.serverUs === undefined
@@ -530,7 +536,7 @@ async function onlyPart(pgUrl) {
     );
   if (storm)
     console.log(
-      `registration storm, ${fmt(storm.persons)} persons for ${storm.places} + ${storm.waitingPlaces} waiting places: ${fmt(storm.totalMs)} ms until the last answer (p50 ${fmt(storm.p50)} ms, p99 ${fmt(storm.p99)} ms); ${storm.participating} participating + ${storm.waiting} waiting stored, ${storm.overbooked} overbooked; status codes ${JSON.stringify(storm.codes)}; load average ${os
+      `registration storm, ${fmt(storm.persons)} persons for ${storm.places} + ${storm.waitingPlaces} waiting places: ${fmt(storm.totalMs)} ms until the last answer (p50 ${fmt(storm.p50)} ms, p99 ${fmt(storm.p99)} ms); ${storm.participating} participating + ${storm.waiting} waiting stored, ${storm.overbooked} overbooked; status codes ${JSON.stringify(storm.codes)}${stormCpuText(storm)}; load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}`,
@@ -639,7 +645,7 @@ async function main() {
   for (const { storm, rows } of suites.filter((x) => x.storm)) {
     const st = storm;
     lines.push(
-      `| ${rows[0].label}: registration storm, ${fmt(st.persons)} persons at once for ${st.places} + ${st.waitingPlaces} waiting places: 0 overbooked, 0 × 5xx, all answered within 2 s | ${fmt(st.totalMs)} ms until the last answer (p50 ${fmt(st.p50)} ms, p99 ${fmt(st.p99)} ms); ${st.participating} participating + ${st.waiting} waiting stored, ${st.overbooked} overbooked; status codes ${JSON.stringify(st.codes)} | ${verdict(st.overbooked === 0 && st.serverErrors === 0 && st.totalMs <= 2000)} |`,
+      `| ${rows[0].label}: registration storm, ${fmt(st.persons)} persons at once for ${st.places} + ${st.waitingPlaces} waiting places: 0 overbooked, 0 × 5xx, all answered within 2 s | ${fmt(st.totalMs)} ms until the last answer (p50 ${fmt(st.p50)} ms, p99 ${fmt(st.p99)} ms); ${st.participating} participating + ${st.waiting} waiting stored, ${st.overbooked} overbooked; status codes ${JSON.stringify(st.codes)}${stormCpuText(st)} | ${verdict(st.overbooked === 0 && st.serverErrors === 0 && st.totalMs <= 2000)} |`,
     );
   }
   const firstPaint = /first paint \(target 170 KB\): ([\d.]+) KB gzip/.exec(bundle.line);
