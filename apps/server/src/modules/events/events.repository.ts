@@ -495,6 +495,12 @@ export const eventsRepository = {
    * registration with its waiting position (null unless waiting); no registration when the window closed,
    * the event is full, the person registered in the meantime (`active`) or a chosen price option was removed
    * (`optionsGone`).
+   *
+   * The row is locked only while it has a place or a waiting place left (ADR 0032, amendment 2026-11-28). A
+   * statement that waited for the lock re-checks that on the row as the lock holder committed it, and on a full
+   * event it takes no lock and writes nothing: it answers the event as read (`ev_seen`) with no registration,
+   * which the service turns into "full". A refused registration therefore never holds the row, writes no WAL and
+   * waits for no commit to be flushed, so the registrations a full event refuses no longer queue one by one.
    */
   async claimRegistration(
     db: DbOrTx,
@@ -518,14 +524,21 @@ export const eventsRepository = {
     const now = input.now.toISOString();
     const result = await db.execute(sql`
       with ev as (
-        select * from ${events} where ${events.id} = ${input.eventId} and ${visibleTo(scope)} for update
+        select * from ${events} where ${events.id} = ${input.eventId} and ${visibleTo(scope)}
+           and (${events.maxParticipants} is null or ${events.placeCount} < ${events.maxParticipants}
+                or ${events.waitingCount} < ${events.maxWaiting})
+           for update
+      ), ev_seen as (
+        select * from ${events} where ${events.id} = ${input.eventId} and ${visibleTo(scope)}
       ), opts as (
         select o.id from ${eventPriceOptions} o
          where o.contract_id = (select ev.contract_id from ev)
            and ${JSON.stringify(input.priceOptionIds)}::jsonb ? o.id::text
            for share of o
       ), chk as (
-        select (select count(*) from opts) = ${input.priceOptionIds.length} as options_ok
+        -- Not locked (full): nothing to decide, the options are not what refuses it.
+        select not exists (select 1 from ev)
+          or (select count(*) from opts) = ${input.priceOptionIds.length} as options_ok
       ), decided as (
         select ev.id, ev.tenant_id, ev.waiting_count, case
           when not (select options_ok from chk) then null
@@ -549,7 +562,8 @@ export const eventsRepository = {
         insert into ${eventRegistrationHistory} (registration_id, status, reason, actor_person_id)
         select reg.id, reg.status, 'registered', ${input.personId} from reg
       )
-      select (select to_jsonb(ev) from ev) as event, (select to_jsonb(reg) from reg) as registration,
+      select coalesce((select to_jsonb(ev) from ev), (select to_jsonb(ev_seen) from ev_seen)) as event,
+        (select to_jsonb(reg) from reg) as registration,
         (select d.status from decided d) as decided, (select d.waiting_count + 1 from decided d) as next_waiting,
         (select options_ok from chk) as options_ok`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};

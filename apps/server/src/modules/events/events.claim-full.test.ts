@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject as vitestInject, it } from 'vitest';
+import { eventRegistrations, events } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createFixtureEvent } from './events.fixtures.ts';
+import { eventsRepository } from './events.repository.ts';
+
+const onPostgres = Boolean(vitestInject('databaseUrl'));
+
+/**
+ * A registration that finds the event full takes no lock on its row (ADR 0032, amendment 2026-11-28): in a
+ * storm every registration passes the first read while places are left, and each one that then found the event
+ * full used to lock the row, write the lock to the WAL and wait for its commit to be flushed before the next
+ * could look. The row's `xmax` shows who locked it last: a statement that locks it leaves its own transaction id
+ * there (the registration that took the last place left its own, and keeps it).
+ */
+describe('a registration for a full event', () => {
+  let ctx: TestContext;
+  let clubId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    clubId = await ctx.createClub('Ruderclub Voll');
+  });
+  afterAll(() => ctx?.close());
+
+  const xmaxOf = async (eventId: string) =>
+    (
+      await ctx.db.execute<{ xmax: string }>(
+        sql`select xmax::text as xmax from ${events} where ${events.id} = ${eventId}`,
+      )
+    ).rows[0]!.xmax;
+
+  it('answers the event without a registration, takes no lock and blames no price option', async () => {
+    // The statement starts on a row that is already full, as every registration of a storm does once the
+    // places are gone (they all passed the first read while places were left).
+    const event = await createFixtureEvent(ctx.db, {
+      tenantId: clubId,
+      maxParticipants: 1,
+      maxWaiting: 0,
+      prices: [{ name: 'Startgeld', kind: 'price', amount: 10 }],
+    });
+    const [price] = event.priceIds;
+    const first = await ctx.createPerson();
+    const second = await ctx.createPerson();
+    await ctx.addMembership(first.personId, clubId, 'member');
+    await ctx.addMembership(second.personId, clubId, 'member');
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${event.id}/registration`,
+      headers: await ctx.auth(first),
+      payload: { priceOptionIds: [price] },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const lockedBy = await xmaxOf(event.id);
+
+    const claimed = await eventsRepository.claimRegistration(
+      ctx.db,
+      { personId: second.personId, tenantIds: [clubId] },
+      {
+        eventId: event.id,
+        personId: second.personId,
+        priceOptionIds: [price!],
+        showInParticipantList: false,
+        now: new Date(),
+      },
+    );
+    expect(claimed.event?.id).toBe(event.id);
+    expect(claimed.event?.placeCount).toBe(1);
+    expect(claimed.registration).toBeUndefined();
+    expect(claimed.active).toBe(false);
+    // Its price option still exists: "full" is the answer, not an invalid selection.
+    expect(claimed.optionsGone).toBe(false);
+    expect(await xmaxOf(event.id)).toBe(lockedBy);
+  });
+
+  it('still locks, and takes the waiting place, while one is left', async () => {
+    const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 1 });
+    const first = await ctx.createPerson();
+    const second = await ctx.createPerson();
+    await ctx.addMembership(first.personId, clubId, 'member');
+    await ctx.addMembership(second.personId, clubId, 'member');
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${event.id}/registration`,
+      headers: await ctx.auth(first),
+      payload: {},
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const waiting = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${event.id}/registration`,
+      headers: await ctx.auth(second),
+      payload: {},
+    });
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    expect(JSON.parse(waiting.body), waiting.body).toMatchObject({ waitingPosition: 1 });
+  });
+
+  /**
+   * With two connections: the registration's statement started while a place was left, and the last place goes
+   * to another person while it waits for the row. It must answer 409 event.full and store nothing. (This one does
+   * lock the row: PostgreSQL locks the newest version before it re-checks the condition on it. In a storm only
+   * the statements running at the moment the event fills are such; every later one starts on the full row.)
+   */
+  it.skipIf(!onPostgres)(
+    'that filled while it waited for the row answers 409 event.full and stores nothing',
+    async () => {
+      const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 0 });
+      const other = await ctx.createPerson();
+      const late = await ctx.createPerson();
+      await ctx.addMembership(other.personId, clubId, 'member');
+      await ctx.addMembership(late.personId, clubId, 'member');
+      const headers = { ...(await ctx.auth(late)), 'accept-language': 'de' };
+
+      let answer: Promise<{ statusCode: number; body: string }> | undefined;
+      await ctx.db.transaction(async (tx) => {
+        // Another registration holds the row and takes the last place (the counters follow by trigger).
+        await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
+        await tx.insert(eventRegistrations).values({
+          tenantId: clubId,
+          eventId: event.id,
+          personId: other.personId,
+          status: 'participating',
+        });
+        answer = ctx.app.inject({
+          method: 'POST',
+          url: `/api/event/${event.id}/registration`,
+          headers,
+          payload: {},
+        });
+        // Until the late registration's statement waits for the row (its first read saw the place).
+        for (let i = 0; i < 100; i++) {
+          const waiting = await ctx.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (waiting.rows[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+
+      const res = await answer!;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'event.full' });
+      const stored = await ctx.db
+        .select({ personId: eventRegistrations.personId })
+        .from(eventRegistrations)
+        .where(eq(eventRegistrations.eventId, event.id));
+      expect(stored).toEqual([{ personId: other.personId }]);
+    },
+  );
+});
