@@ -497,10 +497,11 @@ export const eventsRepository = {
    * (`optionsGone`).
    *
    * The row is locked only while it has a place or a waiting place left (ADR 0032, amendment 2026-11-28). A
-   * statement that waited for the lock re-checks that on the row as the lock holder committed it, and on a full
-   * event it takes no lock and writes nothing: it answers the event as read (`ev_seen`) with no registration,
-   * which the service turns into "full". A refused registration therefore never holds the row, writes no WAL and
-   * waits for no commit to be flushed, so the registrations a full event refuses no longer queue one by one.
+   * statement that starts on a full row takes no lock and writes nothing: it answers the event as read
+   * (`ev_seen`) with no registration, which the service turns into "full". So once the places are gone, the
+   * registrations a full event refuses hold no row, write no WAL and wait for no flushed commit, instead of queueing
+   * one by one. (A statement that started while a place was left and waited for the lock still locks the newest
+   * row before it re-checks it: only the claims in flight when the event fills.)
    */
   async claimRegistration(
     db: DbOrTx,
