@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject as vitestInject, it } from 'vitest';
 import { eventRegistrations, events } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createFixtureEvent } from './events.fixtures.ts';
+import { createFixtureEvent, untilWaitingForLock } from './events.fixtures.ts';
 import { eventsRepository } from './events.repository.ts';
 
 const onPostgres = Boolean(vitestInject('databaseUrl'));
@@ -24,6 +24,13 @@ describe('a registration for a full event', () => {
   });
   afterAll(() => ctx?.close());
 
+  /** Two new persons, both members of the club. */
+  const twoMembers = async () => {
+    const persons = [await ctx.createPerson(), await ctx.createPerson()] as const;
+    for (const person of persons) await ctx.addMembership(person.personId, clubId, 'member');
+    return persons;
+  };
+
   const xmaxOf = async (eventId: string) =>
     (
       await ctx.db.execute<{ xmax: string }>(
@@ -41,10 +48,7 @@ describe('a registration for a full event', () => {
       prices: [{ name: 'Startgeld', kind: 'price', amount: 10 }],
     });
     const [price] = event.priceIds;
-    const first = await ctx.createPerson();
-    const second = await ctx.createPerson();
-    await ctx.addMembership(first.personId, clubId, 'member');
-    await ctx.addMembership(second.personId, clubId, 'member');
+    const [first, second] = await twoMembers();
     const taken = await ctx.app.inject({
       method: 'POST',
       url: `/api/event/${event.id}/registration`,
@@ -76,10 +80,7 @@ describe('a registration for a full event', () => {
 
   it('still locks, and takes the waiting place, while one is left', async () => {
     const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 1 });
-    const first = await ctx.createPerson();
-    const second = await ctx.createPerson();
-    await ctx.addMembership(first.personId, clubId, 'member');
-    await ctx.addMembership(second.personId, clubId, 'member');
+    const [first, second] = await twoMembers();
     const taken = await ctx.app.inject({
       method: 'POST',
       url: `/api/event/${event.id}/registration`,
@@ -107,10 +108,7 @@ describe('a registration for a full event', () => {
     'that filled while it waited for the row answers 409 event.full and stores nothing',
     async () => {
       const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 0 });
-      const other = await ctx.createPerson();
-      const late = await ctx.createPerson();
-      await ctx.addMembership(other.personId, clubId, 'member');
-      await ctx.addMembership(late.personId, clubId, 'member');
+      const [other, late] = await twoMembers();
       const headers = { ...(await ctx.auth(late)), 'accept-language': 'de' };
 
       let answer: Promise<{ statusCode: number; body: string }> | undefined;
@@ -130,13 +128,7 @@ describe('a registration for a full event', () => {
           payload: {},
         });
         // Until the late registration's statement waits for the row (its first read saw the place).
-        for (let i = 0; i < 100; i++) {
-          const waiting = await ctx.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (waiting.rows[0]!.n > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await untilWaitingForLock(ctx.db);
       });
 
       const res = await answer!;

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject as vitestInject, it } from 'vitest';
 import { eventRegistrations, events } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createFixtureEvent } from './events.fixtures.ts';
+import { createFixtureEvent, untilWaitingForLock } from './events.fixtures.ts';
 
 const onPostgres = Boolean(vitestInject('databaseUrl'));
 
@@ -36,13 +36,7 @@ describe.skipIf(!onPostgres)(
       await ctx.db.transaction(async (tx) => {
         await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
         answers = Promise.all([register(), register()]);
-        for (let i = 0; i < 100; i++) {
-          const waiting = await ctx.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (waiting.rows[0]!.n >= 2) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await untilWaitingForLock(ctx.db, 2);
       });
 
       const results = await answers!;

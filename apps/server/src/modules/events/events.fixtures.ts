@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   eventContactPersons,
@@ -119,4 +120,18 @@ export async function createFixtureEvent(
     );
   }
   return { id, priceIds };
+}
+
+/**
+ * Waits (up to 5 s) until `count` statements of this database wait for a lock: for the PostgreSQL-only race tests,
+ * which hold an event row in a transaction and let a registration run into it.
+ */
+export async function untilWaitingForLock(db: Database, count = 1): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const waiting = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (waiting.rows[0]!.n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

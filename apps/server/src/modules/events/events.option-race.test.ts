@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject as vitestInject, it } from 'vitest';
 import { eventPriceOptions, eventRegistrations, events } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createFixtureEvent } from './events.fixtures.ts';
+import { createFixtureEvent, untilWaitingForLock } from './events.fixtures.ts';
 
 const onPostgres = Boolean(vitestInject('databaseUrl'));
 
@@ -47,13 +47,7 @@ describe.skipIf(!onPostgres)('a price option removed while a registration waits 
         payload: { priceOptionIds: [price, rental] },
       });
       // Until the registration's statement waits for the event row (it read the options before).
-      for (let i = 0; i < 100; i++) {
-        const waiting = await ctx.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (waiting.rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await untilWaitingForLock(ctx.db);
     });
 
     const res = await answer!;
