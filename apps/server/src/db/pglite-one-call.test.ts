@@ -144,6 +144,33 @@ describe('PGlite with one call per statement (ADR 0038)', () => {
     expect(notices).toEqual(['seen 21']);
   });
 
+  it("hands a trigger's notification to the listeners when a data-modifying CTE fires it (ADR 0045)", async () => {
+    for (const db of [plain, fast])
+      await db.exec(`create table watched (id int primary key);
+        create function watched_changed() returns trigger language plpgsql as $$
+          begin perform pg_notify('watched', (select string_agg(id::text, ',') from new_rows)); return null; end $$;
+        create trigger watched_insert after insert on watched referencing new table as new_rows
+          for each statement execute function watched_changed();`);
+    const heard: string[] = [];
+    const unlisten = await fast.listen('watched', (payload) => heard.push(payload));
+    try {
+      // The text starts with `with`, like a read, and is asked twice: the second time as a named statement.
+      const sql =
+        'with added as (insert into watched (id) select g from generate_series($1::int, $2::int) g returning id) select count(*)::int as n from added';
+      for (const [from, to] of [
+        [1, 2],
+        [3, 3],
+      ]) {
+        const expected = await plain.query(sql, [from, to]);
+        expect(await fast.query(sql, [from, to])).toEqual(expected);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(heard).toEqual(['1,2', '3']);
+    } finally {
+      await unlisten();
+    }
+  });
+
   it('keeps a named read usable after a call of it failed at its parameters', async () => {
     const sql = 'select name from things where id = $1';
     for (let run = 0; run < 2; run++) {

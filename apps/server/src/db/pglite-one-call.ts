@@ -4,8 +4,13 @@ import { statementNamer } from './statement-names.ts';
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 type Parsers = PGlite['parsers'];
 
-/** A text that may notify: its answer goes through PGlite's parser, which hands notifications to the listeners. */
-const NOTIFY = /notify/i;
+/**
+ * A text that may notify: its answer goes through PGlite's parser, which hands notifications to the listeners.
+ * Besides NOTIFY itself, a statement that writes (a data-modifying CTE `with … as (insert …)`, or the insert,
+ * update, delete or merge after the CTEs) may fire a trigger that notifies (the scope's, ADR 0045); a locking
+ * read (`for update`) writes nothing.
+ */
+const MAY_NOTIFY = /notify|(^|[()])\s*(insert|update|delete|merge)\s/i;
 
 /** Message types of a read's answer when nothing but rows came back (ADR 0043). */
 const PARSE_COMPLETE = 0x31; // '1'
@@ -153,7 +158,7 @@ export class OneCallPGlite extends PGlite {
           protocol.serialize.sync(),
         ]);
         let answer: BackendMessage[];
-        if (name !== undefined && !NOTIFY.test(sql)) {
+        if (name !== undefined && !MAY_NOTIFY.test(sql)) {
           // A named read: its answer's bytes as they come (ADR 0043), read by `readAnswer`.
           const chunks: Buffer[] = [];
           await this.execProtocolRawStream(batch, {
