@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { WebSocket } from 'ws';
 import {
   ChatClientFrameSchema,
@@ -8,6 +7,7 @@ import {
   type ChatServerFrame,
 } from '@vereinsheim/contracts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { listenTo, type ChannelSubscription } from '../../db/notifications.ts';
 import { render, type Language } from '../../lib/i18n.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import type { Actor } from '../../policy/index.ts';
@@ -17,10 +17,10 @@ import { readableConversation, toMessage, type ChatService } from './chat.servic
 // ------------------------------------------------------------------ the bus (LISTEN/NOTIFY)
 
 /**
- * Where committed chat events arrive: PostgreSQL LISTEN on one dedicated connection (reconnecting with
- * back-off; after a reconnect every socket is told to resync, since notifications sent meanwhile are
- * lost), or PGlite's in-process listen. Writers NOTIFY inside their transaction (chat.repository.ts), so
- * an event is delivered exactly when its data is committed, to every instance.
+ * Where committed chat events arrive (db/notifications.ts): PostgreSQL LISTEN on one dedicated connection
+ * (reconnecting with back-off; after a reconnect every socket is told to resync, since notifications sent
+ * meanwhile are lost), or PGlite's in-process listen. Writers NOTIFY inside their transaction
+ * (chat.repository.ts), so an event is delivered exactly when its data is committed, to every instance.
  */
 export interface ChatBus {
   start(onEvent: (event: ChatEvent) => void, onResync: () => void): Promise<void>;
@@ -28,61 +28,20 @@ export interface ChatBus {
 }
 
 export function chatBusFor(database: DatabaseHandle, log: FastifyBaseLogger): ChatBus {
-  if (database.pglite) {
-    const pglite = database.pglite;
-    let unlisten: (() => Promise<void>) | undefined;
-    return {
-      async start(onEvent) {
-        unlisten = await pglite.listen(CHAT_CHANNEL, (payload) => onEvent(JSON.parse(payload) as ChatEvent));
-      },
-      async close() {
-        await unlisten?.().catch(() => undefined);
-      },
-    };
-  }
-  const connectionString = (database.pool as unknown as { options: { connectionString: string } }).options
-    .connectionString;
-  let client: pg.Client | undefined;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  let delay = 500;
+  let subscription: ChannelSubscription | undefined;
   return {
     async start(onEvent, onResync) {
-      const connect = async (isReconnect: boolean): Promise<void> => {
-        if (closed) return;
-        const c = new pg.Client({ connectionString, keepAlive: true });
-        let failed = false;
-        const retry = (error?: Error) => {
-          if (failed || closed) return;
-          failed = true;
-          if (error) log.warn({ err: error }, 'chat listener connection lost; reconnecting');
-          c.removeAllListeners('notification');
-          void c.end().catch(() => undefined);
-          timer = setTimeout(() => void connect(true), delay);
-          delay = Math.min(delay * 2, 30_000);
-        };
-        c.on('error', retry);
-        c.on('end', () => retry());
-        c.on('notification', (n) => {
-          if (n.channel === CHAT_CHANNEL && n.payload) onEvent(JSON.parse(n.payload) as ChatEvent);
-        });
-        try {
-          await c.connect();
-          await c.query(`LISTEN ${CHAT_CHANNEL}`);
-          client = c;
-          delay = 500;
-          if (isReconnect) onResync();
-        } catch (error) {
-          retry(error as Error);
-          if (!isReconnect) throw error;
-        }
-      };
-      await connect(false);
+      subscription = await listenTo(database, CHAT_CHANNEL, log, {
+        onNotification: (payload) => {
+          if (payload) onEvent(JSON.parse(payload) as ChatEvent);
+        },
+        onUp: (reconnected) => {
+          if (reconnected) onResync();
+        },
+      });
     },
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      await client?.end().catch(() => undefined);
+      await subscription?.close();
     },
   };
 }
