@@ -22,7 +22,7 @@ import { queryCountPlugin } from './plugins/query-count.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
-import { loadActorScope } from './policy/index.ts';
+import { startScopeCache } from './policy/scope-cache.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { appLinksRoutes } from './modules/app-links/index.ts';
 import { activityLogRoutes } from './modules/activity-log/index.ts';
@@ -131,10 +131,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rp: relyingParty(config, app),
     log: app.log,
   });
+  // The actors' scopes in memory, dropped when the database notifies a change (ADR 0045).
+  const scopes = await startScopeCache(database, app.log);
+  app.addHook('onClose', async () => scopes.close());
   await app.register(authPlugin, {
     config,
-    resolvePerson: (input) => findOrProvisionPerson(database.db, input),
-    loadScope: (personId) => loadActorScope(database.db, personId),
+    resolvePerson: (input) => scopes.remember(() => findOrProvisionPerson(database.db, input)),
+    loadScope: (personId) => scopes.load(personId),
     localJwks: config.embeddedIdp ? options.keys!.publicJwks : undefined,
     sessionToken: webSessionToken(sessions, origins),
   });

@@ -24,4 +24,10 @@ export {
   type SubjectFor,
   type SubjectType,
 } from './policy.ts';
-export { activeMembership, loadActorScope, loadSubjectScope } from './scope.repository.ts';
+export {
+  activeMembership,
+  loadActorScope,
+  loadSubjectScope,
+  readSubjectScope,
+  type ScopeRead,
+} from './scope.repository.ts';

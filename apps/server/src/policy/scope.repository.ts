@@ -9,6 +9,14 @@ export const activeMembership = () =>
   or(isNull(memberships.endsOn), gte(memberships.endsOn, sql`CURRENT_DATE`));
 
 /**
+ * When an active membership stops counting (epoch ms): the first moment of the day after its end date, in the
+ * database's time zone, as `CURRENT_DATE` in `activeMembership` sees it. Null while it has no end date.
+ */
+const LAPSES_AT = sql<
+  number | null
+>`case when ${memberships.endsOn} is null then null else (extract(epoch from (${memberships.endsOn} + 1)::timestamptz) * 1000)::float8 end`;
+
+/**
  * The authorization facts of one person, in one query (a UNION ALL of the active memberships with their roles
  * and the team memberships; ADR 0020). The policy reads these tables (never writes them); the tenants and
  * teams modules own them.
@@ -20,6 +28,7 @@ function scopeQuery(db: DbOrTx, personId: string | ReturnType<typeof sql.placeho
       teamRow: sql<boolean>`false`,
       id: memberships.tenantId,
       role: sql<string | null>`${memberships.role}::text`,
+      lapsesAt: LAPSES_AT,
     })
     .from(memberships)
     .where(and(eq(memberships.personId, personId), activeMembership()))
@@ -29,6 +38,7 @@ function scopeQuery(db: DbOrTx, personId: string | ReturnType<typeof sql.placeho
           teamRow: sql<boolean>`true`,
           id: teamMembers.teamId,
           role: sql<string | null>`null`,
+          lapsesAt: sql<number | null>`null::float8`,
         })
         .from(teamMembers)
         .where(eq(teamMembers.personId, personId)),
@@ -43,6 +53,18 @@ export async function loadActorScope(
   personId: string,
   prepared = usePrepared,
 ): Promise<ActorScope> {
+  return (await readActorScope(db, personId, prepared)).scope;
+}
+
+/**
+ * The person's scope and until when it holds without a write (epoch ms; null: until a membership or team
+ * membership changes): the earliest moment one of its memberships lapses by its end date (ADR 0045).
+ */
+export async function readActorScope(
+  db: DbOrTx,
+  personId: string,
+  prepared = usePrepared,
+): Promise<ScopeRead> {
   let rows;
   if (prepared) {
     let statement = statements.get(db);
@@ -54,7 +76,22 @@ export async function loadActorScope(
   } else {
     rows = await scopeQuery(db, personId);
   }
-  return scopeOf(personId, rows);
+  return { scope: scopeOf(personId, rows), lapsesAt: earliestLapse(rows) };
+}
+
+/** A scope as read, and until when it holds without a write (epoch ms; null: until a write). */
+export interface ScopeRead {
+  scope: ActorScope;
+  lapsesAt: number | null;
+}
+
+function earliestLapse(rows: { lapsesAt: number | string | null }[]): number | null {
+  let earliest: number | null = null;
+  for (const row of rows) {
+    const at = row.lapsesAt === null ? null : Number(row.lapsesAt);
+    if (at !== null && (earliest === null || at < earliest)) earliest = at;
+  }
+  return earliest;
 }
 
 /** The scope from the query's rows: each active membership's role, and each team. */
@@ -89,15 +126,17 @@ const preparedSubjectScope = preparedPerDatabase((db, _key: 'one') =>
       teamRow: sql<boolean | null>`s.team_row`,
       id: sql<string | null>`s.id`,
       role: sql<string | null>`s.role`,
+      lapsesAt: sql<number | null>`s.lapses_at`,
     })
     .from(identities)
     .leftJoin(
       sql`lateral (
-        select false as team_row, ${memberships.tenantId} as id, ${memberships.role}::text as role
+        select false as team_row, ${memberships.tenantId} as id, ${memberships.role}::text as role,
+               ${LAPSES_AT} as lapses_at
           from ${memberships}
          where ${memberships.personId} = ${identities.personId} and ${activeMembership()}
         union all
-        select true, ${teamMembers.teamId}, null from ${teamMembers}
+        select true, ${teamMembers.teamId}, null, null::float8 from ${teamMembers}
          where ${teamMembers.personId} = ${identities.personId}
       ) s`,
       sql`true`,
@@ -122,11 +161,20 @@ export async function loadSubjectScope(
   issuer: string,
   subject: string,
 ): Promise<ActorScope | undefined> {
+  return (await readSubjectScope(db, issuer, subject))?.scope;
+}
+
+/** `loadSubjectScope` with until when the scope holds without a write (as `readActorScope`). */
+export async function readSubjectScope(
+  db: DbOrTx,
+  issuer: string,
+  subject: string,
+): Promise<ScopeRead | undefined> {
   const result = await preparedSubjectScope(db, 'one').execute({ issuer, subject });
   const [first] = result;
   if (!first) return undefined;
   const rows = result.flatMap((r) =>
-    r.id === null ? [] : [{ teamRow: Boolean(r.teamRow), id: r.id, role: r.role }],
+    r.id === null ? [] : [{ teamRow: Boolean(r.teamRow), id: r.id, role: r.role, lapsesAt: r.lapsesAt }],
   );
-  return scopeOf(first.personId, rows);
+  return { scope: scopeOf(first.personId, rows), lapsesAt: earliestLapse(rows) };
 }

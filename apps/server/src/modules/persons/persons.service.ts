@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { ageFrom } from '../../lib/dates.ts';
 import {
   authorize,
-  loadSubjectScope,
+  readSubjectScope,
   notVisible,
   type Actor,
   type ActorScope,
@@ -96,22 +96,23 @@ export function forgetPerson(personId: string): void {
 export async function findOrProvisionPerson(
   db: Database,
   input: { issuer: string; subject: string; claims: JWTPayload; provision: boolean },
-): Promise<{ personId: string; scope?: ActorScope } | null> {
+): Promise<{ personId: string; scope?: ActorScope; lapsesAt?: number | null } | null> {
   const key = `${input.issuer}\n${input.subject}`;
   const now = Date.now();
   const database = databaseId(db);
   const hit = subjectCache.get(key);
   if (hit && hit.until > now && hit.database === database) return { personId: hit.personId };
   // Not cached: the person and their scope in one statement (the request needs both).
-  const scope = await loadSubjectScope(db, input.issuer, input.subject);
-  if (scope) {
+  const read = await readSubjectScope(db, input.issuer, input.subject);
+  if (read) {
+    const { scope, lapsesAt } = read;
     const found = scope.personId;
     if (cacheable(found, now)) {
       subjectCache.delete(key);
       if (subjectCache.size >= SUBJECT_CACHE_MAX) subjectCache.delete(subjectCache.keys().next().value!);
       subjectCache.set(key, { personId: found, until: now + SUBJECT_TTL_MS, database });
     }
-    return { personId: found, scope };
+    return { personId: found, scope, lapsesAt };
   }
   if (!input.provision) return null;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
