@@ -22,28 +22,19 @@ import { readableConversation, toMessage, type ChatService } from './chat.servic
  * meanwhile are lost), or PGlite's in-process listen. Writers NOTIFY inside their transaction
  * (chat.repository.ts), so an event is delivered exactly when its data is committed, to every instance.
  */
-export interface ChatBus {
-  start(onEvent: (event: ChatEvent) => void, onResync: () => void): Promise<void>;
-  close(): Promise<void>;
-}
-
-export function chatBusFor(database: DatabaseHandle, log: FastifyBaseLogger): ChatBus {
-  let subscription: ChannelSubscription | undefined;
-  return {
-    async start(onEvent, onResync) {
-      subscription = await listenTo(database, CHAT_CHANNEL, log, {
-        onNotification: (payload) => {
-          if (payload) onEvent(JSON.parse(payload) as ChatEvent);
-        },
-        onUp: (reconnected) => {
-          if (reconnected) onResync();
-        },
-      });
+export function listenForChat(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  hub: Pick<ChatHub, 'onEvent' | 'onResync'>,
+): Promise<ChannelSubscription> {
+  return listenTo(database, CHAT_CHANNEL, log, {
+    onNotification: (payload) => {
+      if (payload) hub.onEvent(JSON.parse(payload) as ChatEvent);
     },
-    async close() {
-      await subscription?.close();
+    onUp: (reconnected) => {
+      if (reconnected) hub.onResync();
     },
-  };
+  });
 }
 
 // ------------------------------------------------------------------ sockets

@@ -31,7 +31,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { languageOf } from '../../lib/i18n.ts';
 import { HttpProblem } from '../../lib/problem.ts';
 import { actorOf, bearerToken } from '../../plugins/auth.ts';
-import { chatBusFor, ChatHub } from './chat.hub.ts';
+import { ChatHub, listenForChat } from './chat.hub.ts';
 import { startChatPushSweep } from './chat.push.ts';
 import { chatService } from './chat.service.ts';
 
@@ -62,8 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     pushDelaySeconds: config.chat.pushDelaySeconds,
   });
   const hub = new ChatHub(db, chat, app.log, { heartbeatMs: options.heartbeatMs ?? 30_000 });
-  const bus = chatBusFor(database, app.log);
-  await bus.start(hub.onEvent, hub.onResync);
+  const bus = await listenForChat(database, app.log, hub);
   const stopSweep = startChatPushSweep(db, app.log, {
     intervalSeconds: config.chat.pushIntervalSeconds,
     isOnline: (personId) => hub.isOnline(personId),
