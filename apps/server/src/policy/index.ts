@@ -24,10 +24,4 @@ export {
   type SubjectFor,
   type SubjectType,
 } from './policy.ts';
-export {
-  activeMembership,
-  loadActorScope,
-  loadSubjectScope,
-  readSubjectScope,
-  type ScopeRead,
-} from './scope.repository.ts';
+export { activeMembership, loadActorScope, readSubjectScope, type ScopeRead } from './scope.repository.ts';

@@ -19,9 +19,8 @@ const LAPSES_AT = sql<
 /**
  * The authorization facts of one person, in one query (a UNION ALL of the active memberships with their roles
  * and the team memberships; ADR 0020). The policy reads these tables (never writes them); the tenants and
- * teams modules own them.
+ * teams modules own them. `personId` is a placeholder: built once, sent as a named prepared statement.
  */
-/** The scope query with `personId` as a placeholder: built once, sent as a named prepared statement (ADR 0020). */
 function scopeQuery(db: DbOrTx, personId: string | ReturnType<typeof sql.placeholder>) {
   return db
     .select({
@@ -152,19 +151,11 @@ const preparedSubjectScope = preparedPerDatabase((db, _key: 'one') =>
 
 /**
  * The person of a provider subject (issuer + subject) with their scope, in ONE statement: the subject → person
- * link joined to the scope query's rows (the same rule as scopeQuery). Asked when the subject is not cached (the
- * first request after a sign-in, a storm of registrations by many persons), where it saves a round trip per
- * request (issue 14 §4). Undefined when no person is linked to the subject.
+ * link joined to the scope query's rows (the same rule as scopeQuery), and until when the scope holds (as
+ * `readActorScope`). Asked when the subject is not cached (the first request after a sign-in, a storm of
+ * registrations by many persons), where it saves a round trip per request (issue 14 §4). Undefined when no
+ * person is linked to the subject.
  */
-export async function loadSubjectScope(
-  db: DbOrTx,
-  issuer: string,
-  subject: string,
-): Promise<ActorScope | undefined> {
-  return (await readSubjectScope(db, issuer, subject))?.scope;
-}
-
-/** `loadSubjectScope` with until when the scope holds without a write (as `readActorScope`). */
 export async function readSubjectScope(
   db: DbOrTx,
   issuer: string,

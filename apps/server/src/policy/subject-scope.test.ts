@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { memberships, teamMembers, teams } from '../db/schema/index.ts';
-import { loadActorScope, loadSubjectScope } from './scope.repository.ts';
+import { loadActorScope, readSubjectScope } from './scope.repository.ts';
+
+/** The subject's person with their scope (the scope alone). */
+const loadSubjectScope = async (db: TestContext['db'], issuer: string, subject: string) =>
+  (await readSubjectScope(db, issuer, subject))?.scope;
 
 let ctx: TestContext;
 beforeAll(async () => {
