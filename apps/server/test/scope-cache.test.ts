@@ -4,10 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestPerson } from './harness.ts';
 import { events, memberships, persons } from '../src/db/schema/index.ts';
 import { listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
-import { SCOPE_CHANNEL, SCOPE_TTL_MS, startScopeCache, type ScopeCache } from '../src/policy/scope-cache.ts';
+import {
+  SCOPE_CHANNEL,
+  SCOPE_TTL_MS,
+  startScopeCache,
+  type ScopeCache,
+  type ScopeCacheOptions,
+} from '../src/policy/scope-cache.ts';
 import { readActorScope } from '../src/policy/scope.repository.ts';
 
 const silent = { warn: () => undefined } as never;
+
+/** A scope cache of its own on the test's database, for `use`, closed afterwards. */
+async function withCache<T>(options: ScopeCacheOptions, use: (cache: ScopeCache) => Promise<T>): Promise<T> {
+  const cache = await startScopeCache(ctx.database, silent, options);
+  try {
+    return await use(cache);
+  } finally {
+    await cache.close();
+  }
+}
 
 /** Loads the person's scope until a load is answered from memory (kept); the statements each load sent. */
 function readsOf(cache: ScopeCache, personId: string) {
@@ -148,8 +164,7 @@ describe('the actor scope in memory (ADR 0045)', () => {
   });
 
   it('drops every entry when one statement changes the memberships of more than 100 persons', async () => {
-    const cache = await startScopeCache(ctx.database, silent);
-    try {
+    await withCache({}, async (cache) => {
       const { person, club } = await memberWithClubEvent();
       const { reads, kept } = readsOf(cache, person.personId);
       expect(await reads()).toBe(1);
@@ -160,14 +175,11 @@ describe('the actor scope in memory (ADR 0045)', () => {
                    select 'Massen', 'Mitglied ' || n from generate_series(1, 101) n returning id)
         insert into ${memberships} (person_id, tenant_id, role) select id, ${club}, 'member' from p`);
       expect(await until(reads, (n) => n === 1)).toBe(1);
-    } finally {
-      await cache.close();
-    }
+    });
   });
 
   it('does not keep a scope read before a change whose notification came while the read was under way', async () => {
-    const cache = await startScopeCache(ctx.database, silent);
-    try {
+    await withCache({}, async (cache) => {
       const { person, club } = await memberWithClubEvent();
       const heard = notified.length;
       // The read answers with the club; the membership is deleted and its notification arrives before the read
@@ -184,16 +196,13 @@ describe('the actor scope in memory (ADR 0045)', () => {
       });
       expect(read.scope.tenantIds).toEqual([club]);
       expect((await cache.load(person.personId)).tenantIds).toEqual([]);
-    } finally {
-      await cache.close();
-    }
+    });
   });
 
   it("holds an entry until the first day after a membership's end date", async () => {
     let clock = Date.now();
     // A TTL of ten days: here only the end date can end the entry.
-    const cache = await startScopeCache(ctx.database, silent, { now: () => clock, ttlMs: 10 * 86_400_000 });
-    try {
+    await withCache({ now: () => clock, ttlMs: 10 * 86_400_000 }, async (cache) => {
       const { person, club } = await memberWithClubEvent();
       const endsToday = await ctx.createClub();
       await ctx.db.insert(memberships).values({
@@ -215,15 +224,12 @@ describe('the actor scope in memory (ADR 0045)', () => {
       expect(await reads()).toBe(0);
       clock = midnight;
       expect(await reads()).toBe(1);
-    } finally {
-      await cache.close();
-    }
+    });
   });
 
   it('holds an entry at most SCOPE_TTL_MS', async () => {
     let clock = Date.now();
-    const cache = await startScopeCache(ctx.database, silent, { now: () => clock });
-    try {
+    await withCache({ now: () => clock }, async (cache) => {
       const { person } = await memberWithClubEvent();
       const { reads, kept } = readsOf(cache, person.personId);
       expect(await reads()).toBe(1);
@@ -232,21 +238,18 @@ describe('the actor scope in memory (ADR 0045)', () => {
       expect(await reads()).toBe(0);
       clock += 1;
       expect(await reads()).toBe(1);
-    } finally {
-      await cache.close();
-    }
+    });
   });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('the listener lost (PostgreSQL)', () => {
   it('drops the entries: a change committed while it was away is not answered from memory', async () => {
-    const cache = await startScopeCache(ctx.database, silent);
     const admin = new pg.Client({
       connectionString: (ctx.database.pool as unknown as { options: { connectionString: string } }).options
         .connectionString,
     });
     await admin.connect();
-    try {
+    await withCache({}, async (cache) => {
       const { person, club } = await memberWithClubEvent();
       expect((await cache.load(person.personId)).tenantIds).toEqual([club]);
       expect(await readsOf(cache, person.personId).kept()).toBe(0);
@@ -263,9 +266,6 @@ describe.skipIf(!process.env.DATABASE_URL)('the listener lost (PostgreSQL)', () 
         (s) => s.tenantIds.length === 0,
       );
       expect(scope.tenantIds).toEqual([]);
-    } finally {
-      await admin.end();
-      await cache.close();
-    }
+    }).finally(() => admin.end());
   });
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject as vitestInject, it } from 'vitest';
 import { eventRegistrations, events } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import { createFixtureEvent, untilWaitingForLock } from './events.fixtures.ts';
 import { eventsRepository } from './events.repository.ts';
 
@@ -31,6 +31,14 @@ describe('a registration for a full event', () => {
     return persons;
   };
 
+  const register = async (eventId: string, person: TestPerson, payload: object = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/event/${eventId}/registration`,
+      headers: await ctx.auth(person),
+      payload,
+    });
+
   const xmaxOf = async (eventId: string) =>
     (
       await ctx.db.execute<{ xmax: string }>(
@@ -49,12 +57,7 @@ describe('a registration for a full event', () => {
     });
     const [price] = event.priceIds;
     const [first, second] = await twoMembers();
-    const taken = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/event/${event.id}/registration`,
-      headers: await ctx.auth(first),
-      payload: { priceOptionIds: [price] },
-    });
+    const taken = await register(event.id, first, { priceOptionIds: [price] });
     expect(taken.statusCode, taken.body).toBe(201);
     const lockedBy = await xmaxOf(event.id);
 
@@ -81,19 +84,9 @@ describe('a registration for a full event', () => {
   it('still locks, and takes the waiting place, while one is left', async () => {
     const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 1 });
     const [first, second] = await twoMembers();
-    const taken = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/event/${event.id}/registration`,
-      headers: await ctx.auth(first),
-      payload: {},
-    });
+    const taken = await register(event.id, first);
     expect(taken.statusCode, taken.body).toBe(201);
-    const waiting = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/event/${event.id}/registration`,
-      headers: await ctx.auth(second),
-      payload: {},
-    });
+    const waiting = await register(event.id, second);
     expect(waiting.statusCode, waiting.body).toBe(201);
     expect(JSON.parse(waiting.body), waiting.body).toMatchObject({ waitingPosition: 1 });
   });
