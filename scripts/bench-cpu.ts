@@ -3,8 +3,8 @@
  * threads) and the local PostgreSQL's (every process named `postgres` on this machine), read from /proc before and
  * after a load. Plain erasable TypeScript: Node runs it directly (scripts/bench.mjs imports it). Linux only: elsewhere, and for a PostgreSQL on another machine, the figures are null.
  *
- * A PostgreSQL process that ends during the load takes its CPU time with it, so the load must run on connections
- * that stay open (the server's pool, pgbench's clients while they run).
+ * PostgreSQL's figure only grows: a process that ends during the load (a closed connection, an autovacuum worker)
+ * leaves its CPU time with its parent, the postmaster, which counts its reaped children's (cutime, cstime).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +24,12 @@ export function cpuOfStat(line: string): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_US;
 }
 
+/** cutime + stime of one /proc/<pid>/stat line: the CPU time of its children that ended and were waited for. */
+export function reapedCpuOfStat(line: string): number {
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * TICK_US;
+}
+
 /** CPU time (µs) the process has used so far, all its threads; null without /proc. */
 export function processCpuUs(pid: number): number | null {
   try {
@@ -33,7 +39,11 @@ export function processCpuUs(pid: number): number | null {
   }
 }
 
-/** CPU time (µs) all running `postgres` processes of this machine have used so far; null when none is seen. */
+/**
+ * CPU time (µs) PostgreSQL on this machine has used so far: every running `postgres` process's own, and each
+ * postmaster's (a `postgres` process whose parent is none) reaped children's, so that it does not fall when a
+ * backend ends; null when no `postgres` process is seen.
+ */
 export function postgresCpuUs(): number | null {
   let entries: string[];
   try {
@@ -41,8 +51,7 @@ export function postgresCpuUs(): number | null {
   } catch {
     return null;
   }
-  let sum = 0;
-  let seen = false;
+  const processes: { pid: number; parent: number; line: string }[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     let line: string;
@@ -52,10 +61,18 @@ export function postgresCpuUs(): number | null {
       continue; // ended meanwhile
     }
     if (!line.includes('(postgres)')) continue;
-    seen = true;
-    sum += cpuOfStat(line);
+    processes.push({
+      pid: Number(entry),
+      parent: Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[1]),
+      line,
+    });
   }
-  return seen ? sum : null;
+  if (processes.length === 0) return null;
+  const pids = new Set(processes.map((p) => p.pid));
+  let sum = 0;
+  for (const { parent, line } of processes)
+    sum += cpuOfStat(line) + (pids.has(parent) ? 0 : reapedCpuOfStat(line));
+  return sum;
 }
 
 /** True for a PostgreSQL URL on this machine (loopback or a Unix socket), whose processes /proc shows. */

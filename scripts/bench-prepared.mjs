@@ -11,54 +11,20 @@
  * instead: over HTTP only, and with PostgreSQL's CPU time per request (all `postgres` processes) next to the server's.
  * Usage: node scripts/bench-prepared.mjs  (BENCH_DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS as for bench.mjs)
  */
-import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { demoId } from '../apps/server/src/seed/ids.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { loadActorScope } from '../apps/server/src/policy/scope.repository.ts';
 import { BENCH_KEY_ENV, signAccessToken } from './bench-keys.mjs';
+import { postgresCpuUs, processCpuUs } from './bench-cpu.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TICK_MS = 1000 / 100; // USER_HZ
-
-/**
- * CPU time of PostgreSQL on this machine: each postmaster's own and its ended children's (cutime, cstime) plus
- * that of its live children (backends, walwriter, …); the sum only grows, whichever backend ends meanwhile.
- */
-function postgresCpuMs() {
-  const procs = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      procs.push({ pid: Number(entry), ppid: Number(fields[1]), fields });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const pids = new Set(procs.map((p) => p.pid));
-  let total = 0;
-  for (const { ppid, fields } of procs) {
-    const own = Number(fields[11]) + Number(fields[12]);
-    // A postmaster (its parent is no postgres process) also carries its reaped children's time.
-    total += (pids.has(ppid) ? own : own + Number(fields[13]) + Number(fields[14])) * TICK_MS;
-  }
-  return total;
-}
-
 const NAMED = process.env.BENCH_AB === 'named';
 const [A, B] = NAMED ? ['named reads', 'unnamed reads'] : ['prepared', 'builder'];
-
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 const { default: pg } = await import('pg');
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -147,16 +113,16 @@ try {
         const probe = await fetch(server.baseURL + p, { headers });
         if (probe.status !== 200) throw new Error(`${variant} ${p}: ${probe.status}`);
         await autocannon({ url: server.baseURL + p, headers, connections: CONNECTIONS, duration: 1 });
-        const before = cpuMs(server.pid);
-        const pgBefore = postgresCpuMs();
+        const before = processCpuUs(server.pid) / 1000;
+        const pgBefore = postgresCpuUs() / 1000;
         const r = await autocannon({
           url: server.baseURL + p,
           headers,
           connections: CONNECTIONS,
           duration: DURATION,
         });
-        acc[variant].cpu += cpuMs(server.pid) - before;
-        acc[variant].pg += postgresCpuMs() - pgBefore;
+        acc[variant].cpu += processCpuUs(server.pid) / 1000 - before;
+        acc[variant].pg += postgresCpuUs() / 1000 - pgBefore;
         acc[variant].req += r.requests.total;
         acc[variant].secs += DURATION;
         console.error(`[ab] ${p.split('?')[0]} ${variant} round ${round + 1}: ${r.requests.average} req/s`);

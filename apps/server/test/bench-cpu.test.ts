@@ -9,6 +9,7 @@ import {
   cpuMeter,
   cpuOfStat,
   isLocalDatabase,
+  reapedCpuOfStat,
   postgresCpuUs,
   processCpuUs,
   stealMeter,
@@ -31,6 +32,9 @@ describe('bench-cpu', () => {
     // Fields 14 and 15 (utime, stime) in clock ticks; the name may hold spaces and parentheses.
     const line = '4242 (node (x) y) R 1 4242 4242 0 -1 4194304 500 0 0 0 250 40 0 0 20 0 11 0 100 0 0';
     expect(cpuOfStat(line)).toBe((250 + 40) * 10_000);
+    // Fields 16 and 17 (cutime, cstime): the children that ended and were waited for.
+    const parent = '7 (postgres) S 1 7 7 0 -1 4194304 500 0 0 0 250 40 1200 300 20 0 11 0 100 0 0';
+    expect(reapedCpuOfStat(parent)).toBe((1200 + 300) * 10_000);
   });
 
   it("counts this process's CPU time as the process does", () => {
@@ -84,6 +88,22 @@ describe('bench-cpu', () => {
       } finally {
         await client.end();
       }
+    },
+  );
+
+  it.skipIf(!url || !isLocalDatabase(url))(
+    "keeps the CPU time of a backend that ends during the load (the postmaster's reaped children)",
+    async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      await client.query('select count(*) from generate_series(1, 3000000) g where g % 7 = 3');
+      const meter = cpuMeter(undefined, true);
+      await client.end();
+      for (let i = 0; i < 100 && processCpuUs(pid) !== null; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(processCpuUs(pid)).toBeNull(); // the backend has ended
+      // Without the reaped children's time the sum would fall by the backend's few hundred milliseconds.
+      expect(meter().postgres!).toBeGreaterThanOrEqual(0);
     },
   );
 });
