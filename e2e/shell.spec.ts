@@ -51,7 +51,7 @@ test.describe('web app shell', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('vh_session');
   });
 
-  test("a returning session fetches the shell, the dashboard, their texts and the dashboard's data while its person claims are read", async ({
+  test("a returning session is asked for beside the configuration, and fetches the shell, the dashboard, their texts and the dashboard's data while its person claims are read", async ({
     page,
     browser,
   }) => {
@@ -84,6 +84,16 @@ test.describe('web app shell', () => {
       const asked = new Set<string>();
       next.on('request', (request) => asked.add(new URL(request.url()).pathname));
       let missingWhenClaimsAnswered = needed;
+      // The configuration answers only once the session has been asked for: asked after it, as before, the
+      // session would wait out the deadline.
+      let sessionAskedBeforeConfig = false;
+      await next.route('**/app-config.json', async (route) => {
+        const deadline = Date.now() + 10_000;
+        while (!asked.has('/bff/session') && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        sessionAskedBeforeConfig = asked.has('/bff/session');
+        await route.continue();
+      });
       await next.route('**/api/b2c/person/**', async (route) => {
         const deadline = Date.now() + 10_000;
         while (needed.some((file) => !asked.has(file)) && Date.now() < deadline)
@@ -93,6 +103,7 @@ test.describe('web app shell', () => {
       });
       await next.goto('/');
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
+      expect(sessionAskedBeforeConfig).toBe(true);
       expect(missingWhenClaimsAnswered).toEqual([]);
     } finally {
       await returning.close();

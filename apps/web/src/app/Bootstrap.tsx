@@ -3,6 +3,7 @@ import { pathTo } from '@vereinsheim/contracts/routes';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthService, BootResult } from '../shared/auth/auth-service.ts';
+import { requestWebSession } from '../shared/auth/bff-auth.ts';
 import { createAuthService } from '../shared/auth/create-auth-service.ts';
 import { loadAppConfig } from '../shared/config/app-config.ts';
 import { i18next } from '../shared/i18n/i18n.ts';
@@ -62,13 +63,19 @@ let booting: Promise<{ auth: AuthService; result: BootResult }> | null = null;
 /** Runs once per page load (StrictMode mounts effects twice; a code may be exchanged only once). */
 function bootOnce(onStep: (step: Step) => void) {
   booting ??= (async () => {
+    // On the web the session is asked for beside the configuration, not after it (requestWebSession); on the
+    // signed-out page nobody reads it.
+    const webSession =
+      isNativePlatform() || window.location.pathname === pathTo('signedOut')
+        ? undefined
+        : requestWebSession();
     const config = await loadAppConfig();
     onStep({ step: 'config' });
     // Loads beside the start-up; what it would have observed meanwhile is handed over (app/telemetry.ts).
     void startTelemetry(config);
     if (isNativePlatform())
       void import('../shared/platform/native-app.ts').then((m) => m.configureNativeChrome());
-    const auth = await createAuthService(config);
+    const auth = await createAuthService(config, { webSession });
     const result = await auth.boot({ sessionFound: () => preloadSignedIn(window.location.pathname) });
     return { auth, result };
   })();

@@ -7,7 +7,7 @@ import { ORIGIN, testAppConfig, testPersonClaims } from '../../test/fixtures.ts'
 import { server } from '../../test/msw-server.ts';
 import { apiGet } from '../api/client.ts';
 import { PERSON_ID_KEY } from './auth-service.ts';
-import { BffAuthService } from './bff-auth.ts';
+import { BffAuthService, requestWebSession } from './bff-auth.ts';
 import { createAuthService } from './create-auth-service.ts';
 import { REDIRECT_KEY } from './redirect.ts';
 import type { TabChannel, TabMessage } from './tab-sync.ts';
@@ -50,12 +50,17 @@ function fakeTabs() {
   return { tab, posted };
 }
 
-function setup(path: string, tabs = fakeTabs()) {
+function setup(path: string, tabs = fakeTabs(), firstSession?: (location: Location) => Promise<Response>) {
   const location = fakeLocation(path);
   const history = { state: null, replaceState: vi.fn() } as unknown as History & {
     replaceState: ReturnType<typeof vi.fn>;
   };
-  const auth = new BffAuthService(testAppConfig, { location, history, tabs: tabs.tab() });
+  const auth = new BffAuthService(testAppConfig, {
+    location,
+    history,
+    tabs: tabs.tab(),
+    firstSession: firstSession?.(location),
+  });
   return { auth, location, history, tabs };
 }
 
@@ -192,6 +197,25 @@ describe('web session with the backend-for-frontend', () => {
       expect(request.headers.get('x-vereinsheim-csrf')).toBe('1');
     }
     expect(storageValues()).not.toMatch(/eyJ|access|refresh/);
+  });
+
+  it('takes the session asked for at start-up, before the configuration, and does not ask again', async () => {
+    const seen = serverWith(webSession());
+    const { auth } = setup('/', fakeTabs(), (location) => requestWebSession(location));
+    // Asked for when the service was made, before anything booted.
+    await vi.waitFor(() => expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/bff/session']));
+    await expect(auth.boot()).resolves.toMatchObject({ kind: 'authenticated' });
+    expect(seen.filter((r) => r.url.endsWith('/bff/session'))).toHaveLength(1);
+    expect(seen[0]!.headers.get('x-vereinsheim-csrf')).toBe('1');
+    expect(auth.session?.claims).toMatchObject({ sub: 'sub-1', person_id: 'p-1' });
+  });
+
+  it('a start-up session request that failed shows the failure, as a late one would', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get(`${ORIGIN}/bff/session`, () => HttpResponse.error()));
+    const { auth } = setup('/', fakeTabs(), (location) => requestWebSession(location));
+    await expect(auth.boot()).resolves.toEqual({ kind: 'signed-out', reason: 'failed' });
+    vi.restoreAllMocks();
   });
 
   it('goes to the remembered deep link after the sign-in when the app started elsewhere', async () => {

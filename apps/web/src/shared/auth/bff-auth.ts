@@ -37,6 +37,28 @@ export interface BffAuthDeps {
   history?: History;
   fetch?: typeof fetch;
   tabs?: TabChannel;
+  /** GET /bff/session already asked for at start-up (requestWebSession); the first session read takes it. */
+  firstSession?: Promise<Response>;
+}
+
+const sessionRequest: RequestInit = {
+  headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  credentials: 'same-origin',
+};
+
+/**
+ * GET /bff/session, asked for at start-up beside /app-config.json (issue 14 §6): the question needs no
+ * configuration, and a signed-in start (the shell, the dashboard and its data) begins with its answer, one round
+ * trip earlier than after the configuration. Hand it to the service as `firstSession`.
+ */
+export function requestWebSession(
+  location: Location = window.location,
+  fetcher: typeof fetch = fetch,
+): Promise<Response> {
+  const response = fetcher(new URL(BFF_PATHS.session, location.origin).href, sessionRequest);
+  // Whoever takes it sees a failure; until then (or if the start-up fails before) it is not unhandled.
+  response.catch(() => undefined);
+  return response;
 }
 
 /**
@@ -59,6 +81,7 @@ export class BffAuthService implements AuthService {
   private readonly history: History;
   private readonly fetcher: typeof fetch;
   private readonly tabs: TabChannel;
+  private firstSession: Promise<Response> | undefined;
 
   constructor(config: AppConfig, deps: BffAuthDeps = {}) {
     this.config = config;
@@ -66,6 +89,7 @@ export class BffAuthService implements AuthService {
     this.history = deps.history ?? window.history;
     this.fetcher = deps.fetch ?? ((input, init) => fetch(input, init));
     this.tabs = deps.tabs ?? browserTabChannel();
+    this.firstSession = deps.firstSession;
     configureApiClient({
       baseUrl: sameOriginApiBase(config.apiBaseUrl, this.location.origin),
       getAccessToken: async () => null,
@@ -103,12 +127,11 @@ export class BffAuthService implements AuthService {
     return new URL(path, this.location.origin).href;
   }
 
-  /** GET /bff/session: the session, or null without one. Network failures throw. */
+  /** GET /bff/session (the one asked at start-up, the first time): the session, or null without one. Network failures throw. */
   private async fetchSession(): Promise<WebSession | null> {
-    const response = await this.fetcher(this.url(BFF_PATHS.session), {
-      headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
-      credentials: 'same-origin',
-    });
+    const asked = this.firstSession ?? this.fetcher(this.url(BFF_PATHS.session), sessionRequest);
+    this.firstSession = undefined;
+    const response = await asked;
     if (response.status === 401) {
       // Read to the end: a body nobody reads keeps the request open in the browser (no network quiet for
       // Lighthouse and networkidle, and the connection is not free for the next request).

@@ -8,8 +8,12 @@ import { BffAuthService } from './bff-auth.ts';
  * The session flow for this platform (ADR 0009): in the browser the backend-for-frontend (HttpOnly session
  * cookie, no token in JavaScript); in the iOS/Android apps the RFC 8252 token flow with the token record in
  * the device's storage and the native redirect URI. The token flow (oauth4webapi) is loaded on native only.
+ * `early.webSession`: GET /bff/session asked for before the configuration had arrived (requestWebSession).
  */
-export async function createAuthService(config: AppConfig): Promise<AuthService> {
+export async function createAuthService(
+  config: AppConfig,
+  early: { webSession?: Promise<Response> } = {},
+): Promise<AuthService> {
   if (isNativePlatform()) {
     const [{ TokenAuthService }, native, biometric, { default: i18n }] = await Promise.all([
       import('./token-auth.ts'),
@@ -30,5 +34,5 @@ export async function createAuthService(config: AppConfig): Promise<AuthService>
       unlock: () => biometric.unlockStoredSession(i18n.t('common:biometric.reason')),
     });
   }
-  return new BffAuthService(config);
+  return new BffAuthService(config, { firstSession: early.webSession });
 }
