@@ -51,7 +51,7 @@ test.describe('web app shell', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('vh_session');
   });
 
-  test("a returning session is asked for beside the configuration, and fetches the shell, the dashboard, their texts and the dashboard's data while its person claims are read", async ({
+  test("a returning session and the configuration are asked for by the page itself, and the shell, the dashboard, their texts and the dashboard's data while the person claims are read", async ({
     page,
     browser,
   }) => {
@@ -83,15 +83,20 @@ test.describe('web app shell', () => {
       const next = await returning.newPage();
       const asked = new Set<string>();
       next.on('request', (request) => asked.add(new URL(request.url()).pathname));
+      const sessionRequests: string[] = [];
+      next.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/bff/session') sessionRequests.push(request.method());
+      });
       let missingWhenClaimsAnswered = needed;
-      // The configuration answers only once the session has been asked for: asked after it, as before, the
-      // session would wait out the deadline.
-      let sessionAskedBeforeConfig = false;
-      await next.route('**/app-config.json', async (route) => {
+      // The entry script answers only once the session and the configuration have been asked for: the page
+      // preloads both (index.web.html); asked for by the script, they would wait out the deadline.
+      const start = ['/bff/session', '/app-config.json'];
+      let missingWhenEntryAnswered = start;
+      await next.route(`**/${manifest['index.html']!.file}`, async (route) => {
         const deadline = Date.now() + 10_000;
-        while (!asked.has('/bff/session') && Date.now() < deadline)
+        while (start.some((p) => !asked.has(p)) && Date.now() < deadline)
           await new Promise((resolve) => setTimeout(resolve, 50));
-        sessionAskedBeforeConfig = asked.has('/bff/session');
+        missingWhenEntryAnswered = start.filter((p) => !asked.has(p));
         await route.continue();
       });
       await next.route('**/api/b2c/person/**', async (route) => {
@@ -103,7 +108,9 @@ test.describe('web app shell', () => {
       });
       await next.goto('/');
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
-      expect(sessionAskedBeforeConfig).toBe(true);
+      expect(missingWhenEntryAnswered).toEqual([]);
+      // The start-up took the preloaded answer rather than asking again.
+      expect(sessionRequests).toEqual(['GET']);
       expect(missingWhenClaimsAnswered).toEqual([]);
     } finally {
       await returning.close();

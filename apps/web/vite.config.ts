@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BFF_PATHS } from '@vereinsheim/contracts/session';
 
 const backend = process.env.VEREINSHEIM_BACKEND ?? 'http://localhost:3000';
 
@@ -41,10 +42,45 @@ function ionicElementsOutOfTheShell(): Plugin {
   };
 }
 
+/** The page the server sends on the web (apps/server/src/plugins/web.ts); the native apps load index.html. */
+const WEB_INDEX = 'index.web.html';
+
+/**
+ * dist/index.web.html: index.html with the start-up's two requests (GET /bff/session and /app-config.json,
+ * app/Bootstrap.tsx) preloaded by the page itself, so that they are on their way while the entry script loads
+ * instead of after it has run (issue 14 §6). The start-up's `fetch` takes the preloaded answers: same URL,
+ * CORS mode and credentials (`crossorigin` = same-origin), and neither request needs its headers (GET
+ * /bff/session asks for no CSRF header, spec: safe methods). index.html itself stays without them: the
+ * iOS/Android apps load it from the device, where these paths are not the portal's (and ask for no
+ * /bff/session), and the server sends it to /signed-out, which reads no session.
+ */
+function startRequestsWithThePage(): Plugin {
+  const preloads = [BFF_PATHS.session, '/app-config.json']
+    .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
+    .join('\n    ');
+  return {
+    name: 'vereinsheim:start-requests-with-the-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('index.html is not in the bundle');
+      const html = String(index.source);
+      if (!html.includes('</title>')) throw new Error('index.html has no </title> to put the preloads after');
+      this.emitFile({
+        type: 'asset',
+        fileName: WEB_INDEX,
+        source: html.replace('</title>', `</title>\n    ${preloads}`),
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     ionicElementsOutOfTheShell(),
+    startRequestsWithThePage(),
     // The installable web app: manifest (icons from assets/logo.svg, scripts/generate-assets.mjs) and the service
     // worker src/sw.ts with the precache list of this build. Registered by main.tsx on the web only.
     VitePWA({

@@ -14,6 +14,7 @@ import {
 } from '../test/harness.ts';
 
 const METRICS_TOKEN = 'a-metrics-token-of-some-length';
+const WEB_PRELOADS = '<link rel="preload" href="/bff/session" as="fetch" crossorigin>';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ METRICS_TOKEN, METRICS_ALLOW: '10.1.0.0/16, 192.0.2.7' });
@@ -177,6 +178,11 @@ describe('the web app', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="de"><title>Vereinsheim</title></html>',
     );
+    // The build's page for the web (apps/web/vite.config.ts): index.html with the start-up's requests preloaded.
+    await fs.writeFile(
+      path.join(dist, 'index.web.html'),
+      `<!doctype html><html lang="de"><title>Vereinsheim</title>${WEB_PRELOADS}</html>`,
+    );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A chunk large enough to be compressed by the build's post-build step (the real script runs on it).
     await fs.writeFile(path.join(dist, 'assets', 'shell-def456.js'), BIG_CHUNK);
@@ -198,6 +204,21 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="de">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/events/42', '/no-such-page'])(
+    'sends %s the page that preloads the session and the configuration',
+    async (url) => {
+      const res = await web.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.body).toContain(WEB_PRELOADS);
+    },
+  );
+
+  it('sends /signed-out the page without them (it reads no session)', async () => {
+    const res = await web.app.inject({ url: '/signed-out', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="de">');
+    expect(res.body).not.toContain('rel="preload"');
   });
 
   it.each([

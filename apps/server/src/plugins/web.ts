@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { matchWebRoute } from '@vereinsheim/contracts/routes';
+import { matchWebRoute, pathTo } from '@vereinsheim/contracts/routes';
 import { sendProblem } from '../lib/problem.ts';
 
 /**
@@ -16,6 +16,9 @@ export function isSpaRoute(pathname: string): boolean {
 
 const NEVER_HTML = /^\/(api|oidc|bff)(\/|$)/;
 
+/** dist/index.web.html, written by the web build (apps/web/vite.config.ts). */
+const WEB_INDEX = 'index.web.html';
+
 /**
  * Serves the built web app; hashed assets are cached for a year (immutable), index.html never. The build writes
  * brotli and gzip copies (apps/web/scripts/compress.mjs); `preCompressed` sends the best one the client accepts
@@ -24,6 +27,9 @@ const NEVER_HTML = /^\/(api|oidc|bff)(\/|$)/;
 export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
   const indexFile = path.join(options.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  // The build's page for the web, which preloads the start-up's session and configuration requests
+  // (apps/web/vite.config.ts, WEB_INDEX); /signed-out reads no session and gets index.html.
+  const hasWebIndex = fs.existsSync(path.join(options.webDist, WEB_INDEX));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -42,14 +48,15 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     });
   }
 
-  const sendIndex = (reply: FastifyReply, status: number) => {
+  const sendIndex = (reply: FastifyReply, status: number, pathname: string) => {
     if (!hasBuild) {
       return reply
         .code(status === 200 ? 503 : status)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build`.');
     }
-    return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
+    const page = hasWebIndex && pathname !== pathTo('signedOut') ? WEB_INDEX : 'index.html';
+    return reply.code(status).header('cache-control', 'no-cache').sendFile(page);
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -57,9 +64,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     if (NEVER_HTML.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendProblem(reply, 404, `No route ${request.method} ${pathname}.`);
     }
-    if (isSpaRoute(pathname)) return sendIndex(reply, 200);
+    if (isSpaRoute(pathname)) return sendIndex(reply, 200, pathname);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (wantsHtml) return sendIndex(reply, 404);
+    if (wantsHtml) return sendIndex(reply, 404, pathname);
     return sendProblem(reply, 404, `No route ${request.method} ${pathname}.`);
   });
 });
