@@ -127,7 +127,10 @@ export class BffAuthService implements AuthService {
     return new URL(path, this.location.origin).href;
   }
 
-  /** GET /bff/session (the one asked at start-up, the first time): the session, or null without one. Network failures throw. */
+  /**
+   * GET /bff/session (the first time, the one asked for at start-up): the session, or null without one. Network
+   * failures throw.
+   */
   private async fetchSession(): Promise<WebSession | null> {
     const asked = this.firstSession ?? this.fetcher(this.url(BFF_PATHS.session), sessionRequest);
     this.firstSession = undefined;
