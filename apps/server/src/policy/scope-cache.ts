@@ -40,8 +40,9 @@ export interface ScopeCacheOptions {
  *   kept (the invalidations are numbered), so an entry never outlives a change it did not see.
  * - **Lapsed:** an entry holds until the earliest end of its memberships (the database's midnight), and at most
  *   `SCOPE_TTL_MS`.
- * - **Not listening** (before the first LISTEN, or its connection lost until it is back): nothing is answered
- *   from memory or kept, and the entries are dropped, since notifications meanwhile are lost.
+ * - **Not listening** (until the LISTEN connection has heard a check of its own, db/notifications.ts, and again
+ *   from a lost connection or a failed check until it is back): nothing is answered from memory or kept, and the
+ *   entries are dropped, since notifications meanwhile are lost.
  */
 export async function startScopeCache(
   database: DatabaseHandle,
