@@ -79,17 +79,22 @@ export async function listenTo(
       timer = setTimeout(() => void connect(true), delay);
       delay = Math.min(delay * 2, 30_000);
     };
-    /** Sends a check through the pool; true once it has arrived on this connection within checkMs. */
+    /**
+     * Sends a check through the pool; true once it has arrived on this connection, within checkMs of being sent
+     * (the time a busy pool takes to send it does not count; a pool that cannot, fails it).
+     */
     const check = async (): Promise<boolean> => {
       const payload = `${CHECK_PREFIX}${randomUUID()}`;
       let timeout: NodeJS.Timeout | undefined;
       const arrived = new Promise<boolean>((resolve) => {
         awaited = { payload, arrived: () => resolve(true) };
-        timeout = setTimeout(() => resolve(false), timing.checkMs);
       });
       try {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
-        return await arrived;
+        const late = new Promise<boolean>((resolve) => {
+          timeout = setTimeout(() => resolve(false), timing.checkMs);
+        });
+        return await Promise.race([arrived, late]);
       } catch {
         return false;
       } finally {
