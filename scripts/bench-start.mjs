@@ -14,7 +14,7 @@
  * Cold: empty HTTP cache, no service worker. BENCH_START_WARM=1: the page is loaded once before (service worker
  * installed, cache filled) and the second load is measured, as when a member opens the app again.
  *
- * Prints each build's figures and their median. Run it on a quiet machine; compare builds in the same run.
+ * Prints each build's LCP and FCP (first contentful paint) and their medians. Run it on a quiet machine; compare builds in the same run.
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -78,7 +78,7 @@ try {
   const sessions = [];
   for (const server of servers) sessions.push(await sessionCookies(server.baseURL));
 
-  /** One load of `/`; its largest contentful paint in ms. */
+  /** One load of `/`: its first and largest contentful paint in ms. */
   async function load(index, signedIn) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -105,17 +105,22 @@ try {
       await shown();
       // Later candidates (an image) may follow the first screen; give them a moment.
       await page.waitForTimeout(500);
-      return Math.round(
-        await page.evaluate(
-          () =>
-            new Promise((resolve) =>
-              new PerformanceObserver((list) => resolve(list.getEntries().at(-1).startTime)).observe({
-                type: 'largest-contentful-paint',
-                buffered: true,
-              }),
-            ),
+      const [fcp, lcp] = await page.evaluate(() =>
+        Promise.all(
+          ['paint', 'largest-contentful-paint'].map(
+            (type) =>
+              new Promise((resolve) =>
+                new PerformanceObserver((list) => {
+                  const entries = list
+                    .getEntries()
+                    .filter((e) => type !== 'paint' || e.name === 'first-contentful-paint');
+                  if (entries.length > 0) resolve(entries.at(-1).startTime);
+                }).observe({ type, buffered: true }),
+              ),
+          ),
         ),
       );
+      return { fcp: Math.round(fcp), lcp: Math.round(lcp) };
     } finally {
       await context.close();
     }
@@ -128,12 +133,14 @@ try {
       figures[i].in.push(await load(i, true));
     }
   console.log(
-    `LCP in ms, ${WARM ? 'warm (service worker and cache from a first load)' : 'cold cache'}; 150 ms latency, 1.44 Mbit/s, CPU 4× slower, 390 × 844; ${RUNS} alternating rounds`,
+    `In ms, ${WARM ? 'warm (service worker and cache from a first load)' : 'cold cache'}; 150 ms latency, 1.44 Mbit/s, CPU 4× slower, 390 × 844; ${RUNS} alternating rounds`,
   );
+  const figure = (loads, key) =>
+    `${loads.map((l) => l[key]).join(', ')} (median ${median(loads.map((l) => l[key]))})`;
   for (let i = 0; i < dists.length; i++) {
     const { out, in: signedIn } = figures[i];
     console.log(
-      `${path.relative(REPO_ROOT, dists[i]) || dists[i]}: signed out ${out.join(', ')} (median ${median(out)}); signed-in dashboard ${signedIn.join(', ')} (median ${median(signedIn)})`,
+      `${path.relative(REPO_ROOT, dists[i]) || dists[i]}: signed out LCP ${figure(out, 'lcp')}, FCP ${figure(out, 'fcp')}; signed-in dashboard LCP ${figure(signedIn, 'lcp')}, FCP ${figure(signedIn, 'fcp')}`,
     );
   }
 } finally {
