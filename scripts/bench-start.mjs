@@ -20,6 +20,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
 import { ensureWebBuild } from '../e2e/support/web-build.ts';
+import { signInDemo } from './bench-sign-in.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
@@ -57,19 +58,7 @@ try {
   async function sessionCookies(baseURL) {
     const context = await browser.newContext();
     try {
-      const page = await context.newPage();
-      await page.goto(`${baseURL}/`);
-      const email = page.locator('input[autocomplete="username"]');
-      const start = page.getByRole('button', { name: 'Jetzt anmelden' });
-      await email.or(start).first().waitFor({ timeout: 60_000 });
-      if (!new URL(page.url()).pathname.startsWith('/oidc')) {
-        await start.click();
-        await email.waitFor({ timeout: 60_000 });
-      }
-      await email.fill('demo@vereinsheim.example');
-      await page.locator('input[autocomplete="current-password"]').fill('vereinsheim-demo');
-      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-      await page.getByRole('heading', { name: 'Hallo Mia!' }).waitFor({ timeout: 60_000 });
+      await signInDemo(await context.newPage(), baseURL);
       return { cookies: (await context.storageState()).cookies, origins: [] };
     } finally {
       await context.close();

@@ -21,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { startServer } from '../e2e/support/server.ts';
 import { ensureWebBuild } from '../e2e/support/web-build.ts';
+import { signInDemo } from './bench-sign-in.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
@@ -57,20 +58,7 @@ async function signIn(port, baseURL) {
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
-    await page.goto(`${baseURL}/`);
-    const email = page.locator('input[autocomplete="username"]');
-    const start = page.getByRole('button', { name: 'Jetzt anmelden' });
-    await email.or(start).first().waitFor({ timeout: 60_000 });
-    if (!new URL(page.url()).pathname.startsWith('/oidc')) {
-      await start.click();
-      await email.waitFor({ timeout: 60_000 });
-    }
-    await email.fill('demo@vereinsheim.example');
-    await page.locator('input[autocomplete="current-password"]').fill('vereinsheim-demo');
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.waitForURL((url) => !/^\/(oidc|signin-oidc)/.test(url.pathname), { timeout: 60_000 });
-    // The signed-in shell is up: the dashboard's heading or the side menu is visible.
-    await page.locator('ion-app').waitFor({ timeout: 60_000 });
+    await signInDemo(page, baseURL);
     await page.close();
   } finally {
     await browser.close().catch(() => {});
