@@ -41,21 +41,19 @@ export interface BffAuthDeps {
   firstSession?: Promise<Response>;
 }
 
-const sessionRequest: RequestInit = {
-  headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
-  credentials: 'same-origin',
-};
-
 /**
- * GET /bff/session, asked for at start-up beside /app-config.json (issue 14 §6): the question needs no
- * configuration, and a signed-in start (the shell, the dashboard and its data) begins with its answer, one round
- * trip earlier than after the configuration. Hand it to the service as `firstSession`.
+ * GET /bff/session, the one way the app asks for it. The start-up asks beside /app-config.json (issue 14 §6):
+ * the question needs no configuration, and a signed-in start (the shell, the dashboard and its data) begins with
+ * its answer, one round trip earlier than after the configuration. Hand that one to the service as `firstSession`.
  */
 export function requestWebSession(
   location: Location = window.location,
   fetcher: typeof fetch = fetch,
 ): Promise<Response> {
-  const response = fetcher(new URL(BFF_PATHS.session, location.origin).href, sessionRequest);
+  const response = fetcher(new URL(BFF_PATHS.session, location.origin).href, {
+    headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    credentials: 'same-origin',
+  });
   // Whoever takes it sees a failure; until then (or if the start-up fails before) it is not unhandled.
   response.catch(() => undefined);
   return response;
@@ -132,7 +130,7 @@ export class BffAuthService implements AuthService {
    * failures throw.
    */
   private async fetchSession(): Promise<WebSession | null> {
-    const asked = this.firstSession ?? this.fetcher(this.url(BFF_PATHS.session), sessionRequest);
+    const asked = this.firstSession ?? requestWebSession(this.location, this.fetcher);
     this.firstSession = undefined;
     const response = await asked;
     if (response.status === 401) {
