@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './browser.ts';
 import { openPostgres, type DatabaseHandle } from '../src/db/client.ts';
 import { listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
 
@@ -43,14 +44,6 @@ async function until(done: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
