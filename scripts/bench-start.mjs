@@ -14,8 +14,14 @@
  * Cold: empty HTTP cache, no service worker. BENCH_START_WARM=1: the page is loaded once before (service worker
  * installed, cache filled) and the second load is measured, as when a member opens the app again.
  *
- * Prints each build's LCP and FCP (first contentful paint) and their medians. Run it on a quiet machine; compare builds in the same run.
+ * Prints each build's LCP, FCP (first contentful paint) and TBT and their medians. TBT is counted as Lighthouse
+ * counts it, each long task's time beyond 50 ms after the first paint, here until half a second after the first
+ * screen shows; with the CPU really slowed down it is the main thread's blocking a phone's user would feel, not
+ * Lighthouse's estimate. For the dashboard also its longest task. Run it on a quiet machine; compare builds in the
+ * same run. BENCH_START_PROFILE=dir writes a CPU profile of each dashboard load there (dashboard-<build>-<n>.cpuprofile,
+ * for Chromium's DevTools); the profiler slows the page down, so the figures of such a run are not comparable.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT, startServer } from '../e2e/support/server.ts';
@@ -25,6 +31,9 @@ import { signInDemo } from './bench-sign-in.mjs';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const WARM = process.env.BENCH_START_WARM === '1';
+const PROFILE_DIR = process.env.BENCH_START_PROFILE;
+if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+let profiles = 0;
 const dists = process.env.BENCH_START_DISTS?.split(',').map((d) => path.resolve(d)) ?? [
   path.join(REPO_ROOT, 'apps/web/dist'),
 ];
@@ -76,6 +85,13 @@ try {
     });
     try {
       const page = await context.newPage();
+      // Long tasks from the document's start (the observer's buffer keeps only some entry types).
+      await page.addInitScript(() => {
+        globalThis.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
+        }).observe({ type: 'longtask' });
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', NETWORK);
@@ -90,10 +106,20 @@ try {
         await shown();
         await page.evaluate(() => navigator.serviceWorker?.ready);
       }
+      if (PROFILE_DIR && signedIn) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(url, { waitUntil: 'commit' });
       await shown();
       // Later candidates (an image) may follow the first screen; give them a moment.
       await page.waitForTimeout(500);
+      if (PROFILE_DIR && signedIn) {
+        const { profile } = await cdp.send('Profiler.stop');
+        const file = path.join(PROFILE_DIR, `dashboard-${index + 1}-${++profiles}.cpuprofile`);
+        fs.writeFileSync(file, JSON.stringify(profile));
+      }
       const [fcp, lcp] = await page.evaluate(() =>
         Promise.all(
           ['paint', 'largest-contentful-paint'].map(
@@ -109,7 +135,18 @@ try {
           ),
         ),
       );
-      return { fcp: Math.round(fcp), lcp: Math.round(lcp) };
+      // Total blocking time as Lighthouse counts it: each long task's time beyond 50 ms after the first paint.
+      const tasks = await page.evaluate(() => globalThis.__longTasks);
+      const tbt = tasks
+        .filter(([start]) => start >= fcp)
+        .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+      const longest = tasks.reduce((max, [, duration]) => Math.max(max, duration), 0);
+      return {
+        fcp: Math.round(fcp),
+        lcp: Math.round(lcp),
+        tbt: Math.round(tbt),
+        longest: Math.round(longest),
+      };
     } finally {
       await context.close();
     }
@@ -129,7 +166,7 @@ try {
   for (let i = 0; i < dists.length; i++) {
     const { out, in: signedIn } = figures[i];
     console.log(
-      `${path.relative(REPO_ROOT, dists[i]) || dists[i]}: signed out LCP ${figure(out, 'lcp')}, FCP ${figure(out, 'fcp')}; signed-in dashboard LCP ${figure(signedIn, 'lcp')}, FCP ${figure(signedIn, 'fcp')}`,
+      `${path.relative(REPO_ROOT, dists[i]) || dists[i]}: signed out LCP ${figure(out, 'lcp')}, FCP ${figure(out, 'fcp')}, TBT ${figure(out, 'tbt')}; signed-in dashboard LCP ${figure(signedIn, 'lcp')}, FCP ${figure(signedIn, 'fcp')}, TBT ${figure(signedIn, 'tbt')}, longest task ${figure(signedIn, 'longest')}`,
     );
   }
 } finally {
