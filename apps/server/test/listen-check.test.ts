@@ -11,11 +11,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './browser.ts';
 import { openPostgres, type DatabaseHandle } from '../src/db/client.ts';
-import { listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
+import { LISTEN_APPLICATION_NAME, listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
+import pg from 'pg';
 
 const url = process.env.DATABASE_URL;
 const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => fs.existsSync(p));
 const CHANNEL = 'vh_listen_check_test';
+const OTHER_CHANNEL = 'vh_listen_check_other';
 const TIMING = { checkMs: 400, recheckMs: 300 };
 
 /** A logger that keeps its warnings. */
@@ -64,10 +66,39 @@ function open(connectionString: string): DatabaseHandle {
   return database;
 }
 
-async function listen(database: DatabaseHandle, log: never, listener: ReturnType<typeof recordingListener>) {
-  const subscription: ChannelSubscription = await listenTo(database, CHANNEL, log, listener.listener, TIMING);
+async function listen(
+  database: DatabaseHandle,
+  log: never,
+  listener: ReturnType<typeof recordingListener>,
+  channel = CHANNEL,
+) {
+  const subscription: ChannelSubscription = await listenTo(database, channel, log, listener.listener, TIMING);
   cleanups.push(() => subscription.close());
   return subscription;
+}
+
+/** A database of this test's own (dropped after it), so that its connections can be counted. */
+async function ownDatabase(): Promise<{ url: string; listening: () => Promise<number> }> {
+  const name = `vh_listen_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  const target = new URL(url!);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    listening: async () =>
+      (
+        await admin.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2',
+          [name, LISTEN_APPLICATION_NAME],
+        )
+      ).rows[0].n,
+  };
 }
 
 /** PgBouncer in front of the test database, in `mode`; stopped after the test. */
@@ -161,6 +192,53 @@ describe.skipIf(!url)('a LISTEN connection counts as up only when notifications 
     expect(warnings).toEqual([]);
   });
 
+  it('one connection for every channel of a database handle, closed with the last subscription', async () => {
+    const own = await ownDatabase();
+    const database = open(own.url);
+    const { log, warnings } = recordingLog();
+    const first = recordingListener();
+    const second = recordingListener();
+    const firstSubscription = await listen(database, log, first);
+    const secondSubscription = await listen(database, log, second, OTHER_CHANNEL);
+    expect(first.events).toEqual(['up']);
+    expect(second.events).toEqual(['up']);
+    expect(await own.listening()).toBe(1);
+    await database.pool!.query('select pg_notify($1, $2), pg_notify($3, $4)', [
+      CHANNEL,
+      'one',
+      OTHER_CHANNEL,
+      'two',
+    ]);
+    await until(() => first.heard.length > 0 && second.heard.length > 0);
+    expect(first.heard).toEqual(['one']);
+    expect(second.heard).toEqual(['two']);
+
+    await firstSubscription.close();
+    await database.pool!.query('select pg_notify($1, $2), pg_notify($3, $4)', [
+      CHANNEL,
+      'three',
+      OTHER_CHANNEL,
+      'four',
+    ]);
+    await until(() => second.heard.length > 1);
+    expect(second.heard).toEqual(['two', 'four']);
+    expect(first.heard).toEqual(['one']);
+    expect(await own.listening()).toBe(1);
+
+    const closed = recordingListener();
+    await (await listen(database, log, closed, OTHER_CHANNEL)).close();
+    expect(await own.listening()).toBe(1);
+    // The last subscription closes the connection.
+    await secondSubscription.close();
+    let left = await own.listening();
+    for (let tries = 0; left > 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await own.listening();
+    }
+    expect(left).toBe(0);
+    expect(warnings).toEqual([]);
+  });
+
   it.skipIf(!PGBOUNCER)(
     'behind PgBouncer in transaction mode: never up (the LISTEN succeeds, its notifications go elsewhere)',
     async () => {
@@ -189,12 +267,16 @@ describe.skipIf(!url)('a LISTEN connection counts as up only when notifications 
     const database = open(through(proxy.port));
     const { log, warnings } = recordingLog();
     const listener = recordingListener();
+    const other = recordingListener();
     await listen(database, log, listener);
+    await listen(database, log, other, OTHER_CHANNEL);
     expect(listener.events).toEqual(['up']);
-    // The listener's connection was the first through the proxy (the pool connects on its first query).
+    expect(other.events).toEqual(['up']);
+    // The listening connection was the first through the proxy (the pool connects on its first query).
     proxy.freeze(0);
-    await until(() => listener.events.includes('up again'));
+    await until(() => listener.events.includes('up again') && other.events.includes('up again'));
     expect(listener.events).toEqual(['up', 'down', 'up again']);
+    expect(other.events).toEqual(['up', 'down', 'up again']);
     expect(warnings).toContain('listener hears no notifications; reconnecting');
   });
 });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestPerson } from './harness.ts';
 import { events, memberships, persons } from '../src/db/schema/index.ts';
-import { listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
+import { LISTEN_APPLICATION_NAME, listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
 import {
   SCOPE_CHANNEL,
   SCOPE_TTL_MS,
@@ -253,8 +253,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the listener lost (PostgreSQL)', () 
       const { person, club } = await memberWithClubEvent();
       expect((await cache.load(person.personId)).tenantIds).toEqual([club]);
       expect(await readsOf(cache, person.personId).kept()).toBe(0);
-      // End the LISTEN connections of this database (this cache's and the app's) and wait until they are gone.
-      const listeners = `select pid from pg_stat_activity where datname = current_database() and application_name = 'listen ${SCOPE_CHANNEL}'`;
+      // End the LISTEN connection of this database (the app's, this cache's and this file's) and wait until it is gone.
+      const listeners = `select pid from pg_stat_activity where datname = current_database() and application_name = '${LISTEN_APPLICATION_NAME}'`;
       await admin.query(`select pg_terminate_backend(pid) from (${listeners}) l`);
       await until(
         async () => (await admin.query(listeners)).rowCount,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
 
@@ -28,11 +28,23 @@ export interface ListenCheckTiming {
 
 export const LISTEN_CHECK: ListenCheckTiming = { checkMs: 5_000, recheckMs: 60_000 };
 
-/** The payload prefix of listenTo's own checks: never handed to the listener. */
-const CHECK_PREFIX = 'listen-check:';
+/** The `application_name` of an instance's LISTEN connection (pg_stat_activity). */
+export const LISTEN_APPLICATION_NAME = 'vereinsheim listen';
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** One `listenTo` call: its channel and listener, and the connection it was last told it is up on. */
+interface Subscriber {
+  channel: string;
+  listener: ChannelListener;
+  /** Told up before (the next onUp is a reconnect). */
+  wasUp: boolean;
+  upOn: pg.Client | undefined;
+}
 
 /**
- * LISTEN on `channel`: on PostgreSQL one dedicated connection, reconnecting with back-off (500 ms doubling to
+ * LISTEN on `channel`: on PostgreSQL through the database handle's one listening connection, shared by every
+ * channel of the instance (the scope cache's and the chat's) and reconnecting with back-off (500 ms doubling to
  * 30 s) when it is lost; on PGlite its in-process listen (never down). Resolves once listening; the first
  * connection's failure rejects (the server does not start without its database).
  *
@@ -40,8 +52,10 @@ const CHECK_PREFIX = 'listen-check:';
  * (PgBouncer) the LISTEN runs on a server connection that goes back to the pooler's pool, and the notifications go
  * to whichever client has it next; a connection that died without a word (a half-open TCP connection) hears
  * nothing either. So the connection counts as up (`onUp`) only once a notification it sent itself through the
- * pool (`pg_notify` with a `listen-check:` payload) has arrived on it, within `timing.checkMs`; and the check is
- * repeated every `timing.recheckMs` while up. A check that fails counts as a lost connection (`onDown`, reconnect).
+ * pool (`pg_notify` on a check channel of its own) has arrived on it, within `timing.checkMs`; and the check is
+ * repeated every `timing.recheckMs` while up. A check that fails counts as a lost connection (`onDown` to every
+ * channel's listener, reconnect). The connection is opened by the first `listenTo` of a handle (its `timing`
+ * counts) and closed with the last subscription.
  */
 export async function listenTo(
   database: DatabaseHandle,
@@ -50,49 +64,160 @@ export async function listenTo(
   listener: ChannelListener,
   timing: ListenCheckTiming = LISTEN_CHECK,
 ): Promise<ChannelSubscription> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
   if (database.pglite) {
     const unlisten = await database.pglite.listen(channel, (payload) => listener.onNotification(payload));
     listener.onUp?.(false);
     return { close: () => unlisten().catch(() => undefined) };
   }
-  const pool = database.pool!;
-  const connectionString = (pool as unknown as { options: { connectionString: string } }).options
-    .connectionString;
-  let client: pg.Client | undefined;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  let recheck: NodeJS.Timeout | undefined;
-  let delay = 500;
-  const connect = async (isReconnect: boolean): Promise<void> => {
-    if (closed) return;
-    const c = new pg.Client({ connectionString, keepAlive: true, application_name: `listen ${channel}` });
+  let connection = connections.get(database);
+  if (!connection) {
+    const opened = new ListeningConnection(database.pool!, log, timing, () => {
+      if (connections.get(database) === opened) connections.delete(database);
+    });
+    connections.set(database, (connection = opened));
+  }
+  return connection.subscribe(channel, listener);
+}
+
+/** The listening connection of each PostgreSQL database handle. */
+const connections = new WeakMap<DatabaseHandle, ListeningConnection>();
+
+class ListeningConnection {
+  private readonly subscribers = new Set<Subscriber>();
+  /** Where the checks go: a channel of this connection's own, so that no other instance hears them. */
+  private readonly checkChannel = `vh_listen_check_${randomBytes(8).toString('hex')}`;
+  private readonly connectionString: string;
+  /** The current connection (connected, maybe not yet checked) and the LISTENs sent on it, per channel. */
+  private client: pg.Client | undefined;
+  private listens = new Map<string, Promise<boolean>>();
+  private up = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private recheck: NodeJS.Timeout | undefined;
+  private delay = 500;
+  /** The first connection attempt. */
+  private ready: Promise<void> | undefined;
+
+  private readonly pool: pg.Pool;
+  private readonly log: FastifyBaseLogger;
+  private readonly timing: ListenCheckTiming;
+  /** Called once the last subscription has closed it (or its first connection failed). */
+  private readonly onClosed: () => void;
+
+  constructor(pool: pg.Pool, log: FastifyBaseLogger, timing: ListenCheckTiming, onClosed: () => void) {
+    this.pool = pool;
+    this.log = log;
+    this.timing = timing;
+    this.onClosed = onClosed;
+    this.connectionString = (
+      pool as unknown as { options: { connectionString: string } }
+    ).options.connectionString;
+  }
+
+  async subscribe(channel: string, listener: ChannelListener): Promise<ChannelSubscription> {
+    const subscriber: Subscriber = { channel, listener, wasUp: false, upOn: undefined };
+    this.subscribers.add(subscriber);
+    const subscription = { close: () => this.unsubscribe(subscriber) };
+    try {
+      this.ready ??= this.connect(false);
+      if (this.client) await this.listen(this.client, channel);
+      await this.ready;
+    } catch (error) {
+      this.subscribers.delete(subscriber);
+      await this.shutDown();
+      throw error;
+    }
+    if (this.client && this.up) await this.tellUp(this.client, subscriber);
+    return subscription;
+  }
+
+  private async unsubscribe(subscriber: Subscriber): Promise<void> {
+    if (!this.subscribers.delete(subscriber)) return;
+    if (this.subscribers.size === 0) return this.shutDown();
+    const { channel } = subscriber;
+    const client = this.client;
+    if (client && ![...this.subscribers].some((s) => s.channel === channel)) {
+      this.listens.delete(channel);
+      await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    }
+  }
+
+  private async shutDown(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClosed();
+    clearTimeout(this.timer);
+    clearTimeout(this.recheck);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private channels(): string[] {
+    return [...new Set([...this.subscribers].map((s) => s.channel))];
+  }
+
+  /** LISTEN on `channel` on `client`, once; false if it failed (the connection's own error handling follows). */
+  private listen(client: pg.Client, channel: string): Promise<boolean> {
+    let listened = this.listens.get(channel);
+    if (!listened) {
+      listened = client.query(`LISTEN ${channel}`).then(
+        () => true,
+        () => false,
+      );
+      this.listens.set(channel, listened);
+    }
+    return listened;
+  }
+
+  /** Tells the subscriber that its channel is heard on `client`, once per connection. */
+  private async tellUp(client: pg.Client, subscriber: Subscriber): Promise<void> {
+    if (!(await this.listen(client, subscriber.channel))) return;
+    if (this.client !== client || !this.up || subscriber.upOn === client || !this.subscribers.has(subscriber))
+      return;
+    subscriber.upOn = client;
+    subscriber.listener.onUp?.(subscriber.wasUp);
+    subscriber.wasUp = true;
+  }
+
+  private async connect(isReconnect: boolean): Promise<void> {
+    if (this.closed) return;
+    const c = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     let failed = false;
     let awaited: { payload: string; arrived: () => void } | undefined;
     const retry = (error?: Error) => {
-      if (failed || closed) return;
+      if (failed || this.closed) return;
       failed = true;
-      clearTimeout(recheck);
-      if (error) log.warn({ err: error, channel }, 'listener connection lost; reconnecting');
+      clearTimeout(this.recheck);
+      if (error)
+        this.log.warn({ err: error, channels: this.channels() }, 'listener connection lost; reconnecting');
       c.removeAllListeners('notification');
       void c.end().catch(() => undefined);
-      listener.onDown?.();
-      timer = setTimeout(() => void connect(true), delay);
-      delay = Math.min(delay * 2, 30_000);
+      if (this.client === c) this.client = undefined;
+      this.up = false;
+      for (const subscriber of [...this.subscribers]) subscriber.listener.onDown?.();
+      this.timer = setTimeout(() => void this.connect(true), this.delay);
+      this.delay = Math.min(this.delay * 2, 30_000);
     };
     /**
      * Sends a check through the pool; true once it has arrived on this connection, within checkMs of being sent
      * (the time a busy pool takes to send it does not count; a pool that cannot, fails it).
      */
     const check = async (): Promise<boolean> => {
-      const payload = `${CHECK_PREFIX}${randomUUID()}`;
+      const payload = randomUUID();
       let timeout: NodeJS.Timeout | undefined;
       const arrived = new Promise<boolean>((resolve) => {
         awaited = { payload, arrived: () => resolve(true) };
       });
       try {
-        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+        await this.pool.query('select pg_notify($1, $2)', [this.checkChannel, payload]);
         const late = new Promise<boolean>((resolve) => {
-          timeout = setTimeout(() => resolve(false), timing.checkMs);
+          timeout = setTimeout(() => resolve(false), this.timing.checkMs);
         });
         return await Promise.race([arrived, late]);
       } catch {
@@ -103,56 +228,56 @@ export async function listenTo(
       }
     };
     const checkAgainLater = () => {
-      recheck = setTimeout(() => {
+      this.recheck = setTimeout(() => {
         void check().then((heard) => {
-          if (failed || closed) return;
+          if (failed || this.closed) return;
           if (heard) return checkAgainLater();
-          log.warn({ channel }, 'listener hears no notifications; reconnecting');
+          this.log.warn({ channels: this.channels() }, 'listener hears no notifications; reconnecting');
           retry();
         });
-      }, timing.recheckMs);
-      recheck.unref();
+      }, this.timing.recheckMs);
+      this.recheck.unref();
     };
     c.on('error', retry);
     c.on('end', () => retry());
     c.on('notification', (n) => {
-      if (n.channel !== channel || n.payload === undefined) return;
-      if (n.payload.startsWith(CHECK_PREFIX)) {
+      if (n.payload === undefined) return;
+      if (n.channel === this.checkChannel) {
         if (n.payload === awaited?.payload) awaited.arrived();
         return;
       }
-      listener.onNotification(n.payload);
+      for (const subscriber of [...this.subscribers])
+        if (subscriber.channel === n.channel) subscriber.listener.onNotification(n.payload);
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${channel}`);
-      client = c;
+      if (this.closed) {
+        await c.end().catch(() => undefined);
+        return;
+      }
+      this.client = c;
+      this.listens = new Map();
+      await c.query(`LISTEN ${this.checkChannel}`);
+      const listened = await Promise.all(this.channels().map((channel) => this.listen(c, channel)));
+      if (listened.includes(false)) throw new Error('LISTEN failed');
     } catch (error) {
       retry(error as Error);
       if (!isReconnect) throw error;
       return;
     }
     const heard = await check();
-    if (failed || closed) return;
+    if (failed || this.closed) return;
     if (!heard) {
-      log.warn(
-        { channel },
+      this.log.warn(
+        { channels: this.channels() },
         'notifications do not arrive on the listening connection (a connection pooler in transaction mode?); retrying',
       );
       retry();
       return;
     }
-    delay = 500;
-    listener.onUp?.(isReconnect);
+    this.delay = 500;
+    this.up = true;
+    await Promise.all([...this.subscribers].map((subscriber) => this.tellUp(c, subscriber)));
     checkAgainLater();
-  };
-  await connect(false);
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      clearTimeout(recheck);
-      await client?.end().catch(() => undefined);
-    },
-  };
+  }
 }

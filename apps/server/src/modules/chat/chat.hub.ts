@@ -17,7 +17,7 @@ import { readableConversation, toMessage, type ChatService } from './chat.servic
 // ------------------------------------------------------------------ the bus (LISTEN/NOTIFY)
 
 /**
- * Where committed chat events arrive (db/notifications.ts): PostgreSQL LISTEN on one dedicated connection
+ * Where committed chat events arrive (db/notifications.ts): PostgreSQL LISTEN on the instance's listening connection
  * (reconnecting with back-off; after a reconnect every socket is told to resync, since notifications sent
  * meanwhile are lost), or PGlite's in-process listen. Writers NOTIFY inside their transaction
  * (chat.repository.ts), so an event is delivered exactly when its data is committed, to every instance.
