@@ -192,7 +192,7 @@ const preparedRegistrationContext = preparedPerDatabase((db, _key: 'one') => {
 });
 
 /** Which filters the events list has, and its order (the shape of its statement). */
-interface EventListShape {
+export interface EventListShape {
   keyword: boolean;
   from: boolean;
   till: boolean;
@@ -203,8 +203,17 @@ interface EventListShape {
   order: 'ascending' | 'descending';
 }
 
-type EventListParameter =
-  'keyword' | 'from' | 'till' | 'tenantIds' | 'disciplineIds' | 'divisionIds' | 'scopeTenantIds' | 'reach';
+export type EventListParameter =
+  | 'keyword'
+  | 'from'
+  | 'till'
+  | 'tenantIds'
+  | 'disciplineIds'
+  | 'divisionIds'
+  | 'scopeTenantIds'
+  | 'reach'
+  | 'limit'
+  | 'offset';
 
 const SHAPE_FILTERS = ['keyword', 'from', 'till', 'tenantIds', 'disciplineIds', 'divisionIds'] as const;
 
@@ -217,13 +226,28 @@ const eventListKey = (shape: EventListShape): string =>
  * lists). The visibility rule as two disjoint branches, each on its own index (issue 14 §3): public events
  * (events_public_start_idx) and the non-public events of the actor's clubs (events_tenant_start_idx).
  * `public OR tenant_id IN (…)` in one condition made PostgreSQL walk every event.
+ *
+ * The statement is prepared once (ADR 0034), and it pays only if PostgreSQL keeps its generic plan, the one made
+ * without the values, instead of planning every call (0.3–0.4 ms here, more than running it). So:
+ * - `'public'` is written into the SQL, not a parameter: only then does the partial index's predicate match a
+ *   generic plan;
+ * - the clubs' branch takes its first rows club by club (a lateral subquery per club, on (tenant_id, starts_at)),
+ *   where `tenant_id = any($clubs) order by starts_at` walked events_start_idx through every event to find a few;
+ * - the page's rows are looked up by their ids (`id = any(array(…))`, on the primary key), where `id in (…)` was a
+ *   hash join over every event;
+ * - the clubs, the dates and the limits reach the plan through `(select $n)`, evaluated when the statement runs: a
+ *   plan made with the values then estimates as one made without them, and PostgreSQL keeps the generic plan (ADR
+ *   0034 amendment of 2026-11-27: it keeps one only if it is not estimated dearer).
+ * The keyword, club, discipline and division filters stay plain parameters: their plans depend on the values.
  */
 function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventListParameter) => SQLWrapper) {
+  const atRunTime = (name: EventListParameter, type: 'bigint' | 'timestamptz' | 'uuid[]') =>
+    sql`(select ${input(name)}::${sql.raw(type)})::${sql.raw(type)}`;
   const linked = (eventIds: SQL) => sql`${events.id} in (${eventIds})`;
   const filtered = and(
     shape.keyword ? sql`${events.name} ilike ${input('keyword')}` : undefined,
-    shape.from ? sql`${events.endsAt} >= ${input('from')}::timestamptz` : undefined,
-    shape.till ? sql`${events.startsAt} < ${input('till')}::timestamptz` : undefined,
+    shape.from ? sql`${events.endsAt} >= ${atRunTime('from', 'timestamptz')}` : undefined,
+    shape.till ? sql`${events.startsAt} < ${atRunTime('till', 'timestamptz')}` : undefined,
     shape.tenantIds ? sql`${events.tenantId} = any(${input('tenantIds')}::uuid[])` : undefined,
     shape.disciplineIds
       ? linked(
@@ -236,51 +260,56 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
         )
       : undefined,
   );
-  const branches = [
-    and(eq(events.visibility, 'public'), filtered),
-    and(
-      sql`${events.tenantId} = any(${input('scopeTenantIds')}::uuid[])`,
-      ne(events.visibility, 'public'),
-      filtered,
-    ),
-  ];
+  const isPublic = sql`${events.visibility} = 'public'`;
+  const notPublic = sql`${events.visibility} <> 'public'`;
+  const scopeClubs = atRunTime('scopeTenantIds', 'uuid[]');
+  const sortColumn = shape.orderBy === 'name' ? events.name : events.startsAt;
+  const direction = shape.order === 'ascending' ? sql`asc` : sql`desc`;
   const dir = shape.order === 'ascending' ? asc : desc;
-  const primary = shape.orderBy === 'name' ? dir(events.name) : dir(events.startsAt);
-  // Each branch contributes at most the first `offset + limit` ids in page order; the page is cut from both.
-  const pageIds = sql.join(
-    branches.map(
-      (where) =>
-        sql`(select ${events.id} from ${events} where ${where} order by ${primary}, ${events.id} limit ${input('reach')})`,
-    ),
-    sql` union all `,
-  );
+  const primary = dir(sortColumn);
+  const reach = atRunTime('reach', 'bigint');
+  // Each branch (and each club) contributes at most its first `offset + limit` rows in page order; the page is cut
+  // from all of them.
+  const candidates = (where: SQL | undefined) =>
+    sql`select ${events.id} as id, ${sortColumn} as sort_key from ${events} where ${where}
+      order by ${primary}, ${events.id} limit ${reach}`;
+  const pageIds = sql`array(select page.id from (
+      (${candidates(and(isPublic, filtered))})
+      union all
+      (select scoped.id, scoped.sort_key from (select distinct club from unnest(${scopeClubs}) as club) as scope,
+        lateral (${candidates(and(sql`${events.tenantId} = scope.club`, notPublic, filtered))}) as scoped)
+    ) as page order by page.sort_key ${direction}, page.id
+    limit ${atRunTime('limit', 'bigint')} offset ${atRunTime('offset', 'bigint')})`;
   // The total without a window over every visible row: two counts, each within its branch's index.
-  const total = sql<number>`(${sql.join(
-    branches.map((where) => sql`(select count(*) from ${events} where ${where})`),
-    sql` + `,
-  )})`.mapWith(Number);
+  const total = sql<number>`((select count(*) from ${events} where ${and(isPublic, filtered)})
+    + (select count(*) from ${events} where ${and(sql`${events.tenantId} = any(${scopeClubs})`, notPublic, filtered)}))`.mapWith(
+    Number,
+  );
   return { primary, pageIds, total };
 }
 
 /**
- * The events list, one page with the total and the owner's registrations, as a Drizzle prepared statement per
- * database and shape, built once (issue 14 §5, ADR 0034 amendment): the public list, the club's list and the
- * dashboard's all ask it. The catalogue (disciplines, divisions, contract, fee) is on the event row (ADR 0035), so a
- * page is this one statement.
+ * The events list, one page with the total and the owner's registrations; its placeholders are the shape's filters,
+ * scopeTenantIds, reach (offset + limit), personId, limit and offset. Prepared once per database and shape
+ * (`preparedEventList`, issue 14 §5, ADR 0034 amendment): the public list, the club's list and the dashboard's all
+ * ask it. The catalogue (disciplines, divisions, contract, fee) is on the event row (ADR 0035), so a page is this one
+ * statement. Exported for the test of its generic plan (events.list-plan.test.ts).
  */
-const preparedEventList = preparedPerDatabase((db, shape: EventListShape) => {
+export function eventListQuery(db: DbOrTx, shape: EventListShape) {
   const { primary, pageIds, total } = eventListParts(db, shape, (name) => sql.placeholder(name));
   return db
     .select({ ...withCounts, total, ...OWN_REGISTRATION })
     .from(events)
     .innerJoin(tenants, eq(tenants.id, events.tenantId))
     .leftJoin(eventRegistrations, ownRegistrationOn())
-    .where(sql`${events.id} in (${pageIds})`)
-    .orderBy(primary, asc(events.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`event_list_${eventListKey(shape)}`);
-}, eventListKey);
+    .where(sql`${events.id} = any(${pageIds})`)
+    .orderBy(primary, asc(events.id));
+}
+
+const preparedEventList = preparedPerDatabase(
+  (db, shape: EventListShape) => eventListQuery(db, shape).prepare(`event_list_${eventListKey(shape)}`),
+  eventListKey,
+);
 
 export interface EventFilters {
   keyword?: string;
@@ -418,13 +447,10 @@ export const eventsRepository = {
       divisionIds: filters.divisionIds,
       scopeTenantIds: [...scope.tenantIds],
       reach: options.offset + options.limit,
-    };
-    const rows = await preparedEventList(db, shape).execute({
-      ...values,
-      personId: scope.personId,
       limit: options.limit,
       offset: options.offset,
-    });
+    };
+    const rows = await preparedEventList(db, shape).execute({ ...values, personId: scope.personId });
     if (rows.length > 0)
       return {
         rows: rows.map((r) => ({ ...counted({ event: r.event, tenantName: r.tenantName }), own: toOwn(r) })),
