@@ -238,7 +238,10 @@ const eventListKey = (shape: EventListShape): string =>
  * - the clubs, the dates and the limits reach the plan through `(select $n)`, evaluated when the statement runs: a
  *   plan made with the values then estimates as one made without them, and PostgreSQL keeps the generic plan (ADR
  *   0034 amendment of 2026-11-27: it keeps one only if it is not estimated dearer).
- * The keyword, club, discipline and division filters stay plain parameters: their plans depend on the values.
+ * - with the clubs filter (the app's club scope) both branches go through the chosen clubs one by one, on
+ *   (tenant_id, starts_at), instead of through every public event; the clubs' events are counted club by club;
+ * - from a date on, the public events come from two ranges (below) and are counted on events_public_end_idx.
+ * The keyword, discipline and division filters stay plain parameters: their plans depend on the values.
  */
 function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventListParameter) => SQLWrapper) {
   const atRunTime = (name: EventListParameter, type: 'bigint' | 'timestamptz' | 'uuid[]') =>
@@ -248,7 +251,6 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
     shape.keyword ? sql`${events.name} ilike ${input('keyword')}` : undefined,
     shape.from ? sql`${events.endsAt} >= ${atRunTime('from', 'timestamptz')}` : undefined,
     shape.till ? sql`${events.startsAt} < ${atRunTime('till', 'timestamptz')}` : undefined,
-    shape.tenantIds ? sql`${events.tenantId} = any(${input('tenantIds')}::uuid[])` : undefined,
     shape.disciplineIds
       ? linked(
           sql`select ${eventDisciplineLinks.eventId} from ${eventDisciplineLinks} where ${eventDisciplineLinks.disciplineId} = any(${input('disciplineIds')}::uuid[])`,
@@ -263,6 +265,8 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
   const isPublic = sql`${events.visibility} = 'public'`;
   const notPublic = sql`${events.visibility} <> 'public'`;
   const scopeClubs = atRunTime('scopeTenantIds', 'uuid[]');
+  // The clubs filter (the app's club scope): both branches go through the chosen clubs one by one.
+  const chosenClubs = shape.tenantIds ? atRunTime('tenantIds', 'uuid[]') : undefined;
   const sortColumn = shape.orderBy === 'name' ? events.name : events.startsAt;
   const direction = shape.order === 'ascending' ? sql`asc` : sql`desc`;
   const dir = shape.order === 'ascending' ? asc : desc;
@@ -273,16 +277,39 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
   const candidates = (where: SQL | undefined) =>
     sql`select ${events.id} as id, ${sortColumn} as sort_key from ${events} where ${where}
       order by ${primary}, ${events.id} limit ${reach}`;
-  const pageIds = sql`array(select page.id from (
-      (${candidates(and(isPublic, filtered))})
-      union all
-      (select scoped.id, scoped.sort_key from (select distinct club from unnest(${scopeClubs}) as club) as scope,
-        lateral (${candidates(and(sql`${events.tenantId} = scope.club`, notPublic, filtered))}) as scoped)
-    ) as page order by page.sort_key ${direction}, page.id
+  const clubByClub = (clubs: SQL, where: SQL | undefined) =>
+    sql`select listed.id, listed.sort_key from ${clubs},
+      lateral (${candidates(and(sql`${events.tenantId} = club.id`, where))}) as listed`;
+  const chosen = chosenClubs && sql`(select distinct id from unnest(${chosenClubs}) as id) as club`;
+  const scope = chosenClubs
+    ? sql`(select distinct id from unnest(${scopeClubs}) as id where id = any(${chosenClubs})) as club`
+    : sql`(select distinct id from unnest(${scopeClubs}) as id) as club`;
+  const from = shape.from ? atRunTime('from', 'timestamptz') : undefined;
+  /** Started before `at` and still running then; the span is events_public_span_idx's expression (migration 0027). */
+  const runningAt = (at: SQL) =>
+    sql`tstzrange(${events.startsAt}, greatest(${events.startsAt}, ${events.endsAt}), '[]') @> ${at} and ${events.startsAt} < ${at}`;
+  const publicCandidates = chosen
+    ? clubByClub(chosen, and(isPublic, filtered))
+    : from
+      ? // From a date on: the public events that start then or later, in page order (events_public_start_idx), and
+        // the few that started before and still run (events_public_span_idx), instead of a walk through the past.
+        sql`(${candidates(and(isPublic, sql`${events.startsAt} >= ${from}`, filtered))})
+          union all
+          (select ${events.id} as id, ${sortColumn} as sort_key from ${events}
+            where ${and(isPublic, runningAt(from), filtered)})`
+      : candidates(and(isPublic, filtered));
+  const pageIds = sql`array(select page.id from ((${publicCandidates}) union all (${clubByClub(scope, and(notPublic, filtered))})) as page
+    order by page.sort_key ${direction}, page.id
     limit ${atRunTime('limit', 'bigint')} offset ${atRunTime('offset', 'bigint')})`;
-  // The total without a window over every visible row: two counts, each within its branch's index.
-  const total = sql<number>`((select count(*) from ${events} where ${and(isPublic, filtered)})
-    + (select count(*) from ${events} where ${and(sql`${events.tenantId} = any(${scopeClubs})`, notPublic, filtered)}))`.mapWith(
+  // The total without a window over every visible row: the public events' count on their index, the clubs' events
+  // counted club by club.
+  const countClubByClub = (clubs: SQL, where: SQL | undefined) =>
+    sql`(select coalesce(sum(counted.n), 0) from ${clubs},
+      lateral (select count(*) as n from ${events} where ${and(sql`${events.tenantId} = club.id`, where)}) as counted)`;
+  const publicCount = chosen
+    ? countClubByClub(chosen, and(isPublic, filtered))
+    : sql`(select count(*) from ${events} where ${and(isPublic, filtered)})`;
+  const total = sql<number>`(${publicCount} + ${countClubByClub(scope, and(notPublic, filtered))})`.mapWith(
     Number,
   );
   return { primary, pageIds, total };
