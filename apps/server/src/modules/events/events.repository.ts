@@ -237,7 +237,7 @@ const eventListKey = (shape: EventListShape): string =>
  *   hash join over every event;
  * - the clubs, the dates and the limits reach the plan through `(select $n)`, evaluated when the statement runs: a
  *   plan made with the values then estimates as one made without them, and PostgreSQL keeps the generic plan (ADR
- *   0034 amendment of 2026-11-27: it keeps one only if it is not estimated dearer).
+ *   0034 amendment of 2026-11-27: it keeps one only if it is not estimated dearer);
  * - with the clubs filter (the app's club scope) both branches go through the chosen clubs one by one, on
  *   (tenant_id, starts_at), instead of through every public event; the clubs' events are counted club by club;
  * - from a date on, the public events come from two ranges (below) and are counted on events_public_end_idx.
