@@ -13,12 +13,15 @@ import { eventListQuery, eventsRepository, type EventListShape } from './events.
  * - after the five calls PostgreSQL plans with the values, the sixth runs the generic plan (before: planned anew on
  *   every call, 0.3–0.4 ms, and the generic plan read 3,638 blocks where the values' plan read 201 at 10 k persons);
  * - no node of it scans the events table;
- * - by start (as the bench and the app ask it), a page reads fewer blocks than the events table has.
+ * - by start (as the bench and the app ask it), a page reads fewer blocks than the events table has;
+ * - with the clubs filter, no scan yields more rows than the chosen clubs have events.
  * And the pages are the visible events in their order, with their total, checked against a plain query.
  */
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
   'Shared Hit Blocks': number;
   'Shared Read Blocks': number;
   Plans?: PlanNode[];
@@ -144,6 +147,19 @@ describe.skipIf(!process.env.DATABASE_URL)('the events list with a generic plan 
       expect(scans).not.toContain('Seq Scan');
       if (shape.orderBy === 'start')
         expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(tablePages);
+      if (shape.tenantIds) {
+        // With the clubs filter, no scan of events or of its indexes yields more rows than those clubs have events.
+        const { rows: clubEvents } = await client.query<{ n: number }>(
+          'select count(*)::int as n from events where tenant_id = any($1::uuid[])',
+          [chosenTenantIds],
+        );
+        const widest = Math.max(
+          ...nodes(plan)
+            .filter((n) => n['Relation Name'] === 'events' || n['Index Name']?.startsWith('events_'))
+            .map((n) => n['Actual Rows']),
+        );
+        expect(widest).toBeLessThanOrEqual(clubEvents[0]!.n);
+      }
     },
   );
 

@@ -288,8 +288,11 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
   /** Started before `at` and still running then; the span is events_public_span_idx's expression (migration 0027). */
   const runningAt = (at: SQL) =>
     sql`tstzrange(${events.startsAt}, greatest(${events.startsAt}, ${events.endsAt}), '[]') @> ${at} and ${events.startsAt} < ${at}`;
+  // Within one club, its public events are compared as text: as `visibility = 'public'` PostgreSQL would AND the club's
+  // few rows with a partial index of every public event (1.3 ms at 1 M persons).
+  const isPublicInClub = sql`${events.visibility}::text = 'public'`;
   const publicCandidates = chosen
-    ? clubByClub(chosen, and(isPublic, filtered))
+    ? clubByClub(chosen, and(isPublicInClub, filtered))
     : from
       ? // From a date on: the public events that start then or later, in page order (events_public_start_idx), and
         // the few that started before and still run (events_public_span_idx), instead of a walk through the past.
@@ -307,7 +310,7 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
     sql`(select coalesce(sum(counted.n), 0) from ${clubs},
       lateral (select count(*) as n from ${events} where ${and(sql`${events.tenantId} = club.id`, where)}) as counted)`;
   const publicCount = chosen
-    ? countClubByClub(chosen, and(isPublic, filtered))
+    ? countClubByClub(chosen, and(isPublicInClub, filtered))
     : sql`(select count(*) from ${events} where ${and(isPublic, filtered)})`;
   const total = sql<number>`(${publicCount} + ${countClubByClub(scope, and(notPublic, filtered))})`.mapWith(
     Number,
