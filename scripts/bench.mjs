@@ -18,7 +18,7 @@
  *    audience and lifetime the server verifies. This skips the interactive login (measured separately by the e2e tests); the server
  *    verifies it exactly like a provider-issued token (signature via JWKS, iss, aud, exp, subject → person).
  * 4. autocannon, BENCH_DURATION seconds per endpoint (default 5) after a 1 s warm-up, BENCH_CONNECTIONS
- *    connections (default 20): /healthz, the read endpoints of issue 14 and the dashboard's calls. On
+ *    connections (default 20): /healthz, the read endpoints of issue 14, the dashboard's calls and the events page's. On
  *    PostgreSQL also GET /api/event at a fixed offered rate of 1 000 req/s (p99 target < 50 ms), evenly paced
  *    and open loop (scripts/bench-paced.mjs, in a Node process of its own: latency from each request's scheduled
  *    start), and at 200 req/s while
@@ -239,6 +239,14 @@ function endpoints(base, auth) {
     [
       'dashboard: GET /api/me/messages (3 unread)',
       `${base}/api/me/messages?page=1&pagesize=3&top=3&unreadOnly=true`,
+      auth,
+      false,
+    ],
+    // The events page as the app asks it (features/events/api/get-events.ts): the club scope (one of her clubs), from
+    // now on. Not among the target's reads; the list's shapes differ in their plans (ADR 0034 amendment of 2026-11-28).
+    [
+      'events page: GET /api/event (her club, from now)',
+      `${base}/api/event?page=1&pagesize=25&top=25&orderby=StartTime&orderbytype=ascending&from=${encodeURIComponent(new Date().toISOString())}&tenantIds=${demoId('tenant:tsv-gruenwald')}`,
       auth,
       false,
     ],
