@@ -33,12 +33,13 @@ export const LISTEN_APPLICATION_NAME = 'vereinsheim listen';
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** One `listenTo` call: its channel and listener, and the connection it was last told it is up on. */
+/**
+ * One `listenTo` call: its channel and listener, and the connection it was last told it is up on (set: the next
+ * onUp is a reconnect).
+ */
 interface Subscriber {
   channel: string;
   listener: ChannelListener;
-  /** Told up before (the next onUp is a reconnect). */
-  wasUp: boolean;
   upOn: pg.Client | undefined;
 }
 
@@ -116,7 +117,7 @@ class ListeningConnection {
   }
 
   async subscribe(channel: string, listener: ChannelListener): Promise<ChannelSubscription> {
-    const subscriber: Subscriber = { channel, listener, wasUp: false, upOn: undefined };
+    const subscriber: Subscriber = { channel, listener, upOn: undefined };
     this.subscribers.add(subscriber);
     const subscription = { close: () => this.unsubscribe(subscriber) };
     try {
@@ -176,9 +177,9 @@ class ListeningConnection {
     if (!(await this.listen(client, subscriber.channel))) return;
     if (this.client !== client || !this.up || subscriber.upOn === client || !this.subscribers.has(subscriber))
       return;
+    const reconnected = subscriber.upOn !== undefined;
     subscriber.upOn = client;
-    subscriber.listener.onUp?.(subscriber.wasUp);
-    subscriber.wasUp = true;
+    subscriber.listener.onUp?.(reconnected);
   }
 
   private async connect(isReconnect: boolean): Promise<void> {
