@@ -24,8 +24,8 @@ test.describe('dashboard and club switch', () => {
       await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
       const next = page.getByRole('region', { name: 'Deine nächsten Termine' });
       await expect(shownClub(next)).toHaveText('Alle Vereine');
-      const helpers = next.locator('ion-item').filter({ hasText: 'Helfertreffen im Vereinsheim' });
-      const run = next.locator('ion-item').filter({ hasText: /(Abend|Morgen)lauf an der Isar/ });
+      const helpers = next.getByRole('listitem').filter({ hasText: 'Helfertreffen im Vereinsheim' });
+      const run = next.getByRole('listitem').filter({ hasText: /(Abend|Morgen)lauf an der Isar/ });
       await expect(helpers.getByText('Eingeladen')).toBeVisible();
       await expect(run.getByText('Eingeladen')).toBeVisible();
       await expect(

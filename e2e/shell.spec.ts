@@ -117,6 +117,77 @@ test.describe('web app shell', () => {
     }
   });
 
+  test("a returning member sees the dashboard before the shell's code has loaded, and the shell takes over", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const shellFile = `/${manifest['src/app/AppShell.tsx']!.file}`;
+    const firstScreenFile = `/${manifest['src/app/screens/FirstScreen.tsx']!.file}`;
+
+    // A cold cache with the session cookie. The shell's code is held back until the test lets it go.
+    const returning = await browser.newContext({ storageState: await page.context().storageState() });
+    try {
+      const next = await returning.newPage();
+      const times: Record<string, number> = {};
+      next.on('request', (request) => {
+        if (new URL(request.url()).pathname === shellFile) times.shellAsked ??= Date.now();
+      });
+      next.on('requestfinished', (request) => {
+        if (new URL(request.url()).pathname === firstScreenFile) times.firstScreenLoaded ??= Date.now();
+      });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await next.route(`**${shellFile}`, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await next.goto('/');
+
+      // The dashboard as the member knows it, drawn without Ionic's elements: greeting, clubs, next events, news.
+      await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
+      const upcoming = next.getByRole('region', { name: 'Deine nächsten Termine' });
+      await expect(upcoming.getByRole('link', { name: 'Alle Anmeldungen' })).toBeVisible();
+      await expect(upcoming.getByText('Verein:')).toBeVisible();
+      await expect(
+        next.getByRole('region', { name: 'Neuigkeiten' }).getByRole('listitem').first(),
+      ).toBeVisible();
+      await expect(next.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+      if (!isDesktop())
+        await expect(
+          next.getByRole('navigation', { name: 'Schnellnavigation' }).getByRole('link', { name: 'Kalender' }),
+        ).toHaveAttribute('href', '/calendar');
+      const ionicElements = await next
+        .getByTestId('first-screen')
+        .locator('*')
+        .evaluateAll((elements) => elements.filter((e) => e.tagName.startsWith('ION-')).length);
+      expect(ionicElements).toBe(0);
+      // What the member sees first is as accessible as the shell (the hidden shell underneath is not shown).
+      await expectNoSeriousA11yViolations(next);
+      // Its links load their page; the shell's code was asked for only after the first screen's had arrived.
+      await expect(next.getByRole('link', { name: 'Vereine verwalten' })).toHaveAttribute('href', '/clubs');
+      expect(times.firstScreenLoaded).toBeDefined();
+      expect(times.shellAsked).toBeGreaterThanOrEqual(times.firstScreenLoaded!);
+
+      // The shell arrives: it takes over (its club switch works), the first screen is gone.
+      release();
+      await expect(next.getByTestId('first-screen')).toHaveCount(0, { timeout: 20_000 });
+      await expect(next.getByTestId('club-scope').locator('ion-select')).toBeVisible();
+      await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+      // In-app links now: the clubs page opens without a page load.
+      await next.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+      await next.getByRole('link', { name: 'Vereine verwalten' }).click();
+      await expect(next).toHaveURL(/\/clubs$/);
+      expect(await next.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    } finally {
+      await returning.close();
+    }
+  });
+
   test('desktop shows the side menu with its five groups; mobile shows #myTabBar instead', async ({
     page,
   }) => {

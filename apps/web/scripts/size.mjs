@@ -3,18 +3,22 @@
 //
 // 1. Signed out `/`: the entry script of dist/index.html, its modulepreloads and, recursively, their static
 //    imports (no lazy import). Fails above SIZE_BUDGET_KB (gzip, default 200).
-// 2. Signed-in dashboard, first paint: (1) plus the lazily loaded shell (src/app/AppShell.tsx) and dashboard
-//    page (src/features/dashboard/pages/DashboardPage.tsx) with their static imports, from the build's chunk
-//    graph (dist/.vite/manifest.json). Issue 14's target is 170 KB gzip; SIZE_DASHBOARD_BUDGET_KB (default 268:
-//    262 KB measured with ADR 0027's split and its amendment, plus headroom) is the ratchet that keeps it from
-//    growing again.
+// 2. Signed-in dashboard, first paint: (1) plus the dashboard's first screen (src/app/screens/FirstScreen.tsx,
+//    shared/ui/first-screen.ts) with its static imports, from the build's chunk graph (dist/.vite/manifest.json):
+//    on the web the dashboard is drawn by it before the shell loads (ADR 0027 amendment of 2026-11-28,
+//    afternoon). Issue 14's target is 170 KB gzip; SIZE_DASHBOARD_BUDGET_KB (default 164: 159 KB measured, plus
+//    headroom) keeps it from growing again.
+// 3. The shell that takes over after the first paint: (2) plus the lazily loaded shell (src/app/AppShell.tsx) and
+//    dashboard page (src/features/dashboard/pages/DashboardPage.tsx) with their static imports. SIZE_SHELL_BUDGET_KB
+//    (default 272: 267 KB measured, plus headroom) is its ratchet.
 // A compressible JS file of 1 KB or more without its .gz copy fails the check: it would be sent uncompressed.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const BUDGET_KB = Number(process.env.SIZE_BUDGET_KB ?? 200);
 const DASHBOARD_TARGET_KB = 170;
-const DASHBOARD_BUDGET_KB = Number(process.env.SIZE_DASHBOARD_BUDGET_KB ?? 268);
+const DASHBOARD_BUDGET_KB = Number(process.env.SIZE_DASHBOARD_BUDGET_KB ?? 164);
+const SHELL_BUDGET_KB = Number(process.env.SIZE_SHELL_BUDGET_KB ?? 272);
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const indexFile = path.join(dist, 'index.html');
 if (!fs.existsSync(indexFile)) {
@@ -87,12 +91,14 @@ if (failed) console.error(`Signed out: over budget by ${(outKb - BUDGET_KB).toFi
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (fs.existsSync(manifestFile)) {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const lazy = ['src/app/AppShell.tsx', 'src/features/dashboard/pages/DashboardPage.tsx'].map((key) => {
+  const chunk = (key) => {
     if (!manifest[key]) throw new Error(`${key} is not a chunk of the build (dist/.vite/manifest.json)`);
     return `/${manifest[key].file}`;
-  });
+  };
+  const firstScreen = [chunk('src/app/screens/FirstScreen.tsx')];
+  const shell = [chunk('src/app/AppShell.tsx'), chunk('src/features/dashboard/pages/DashboardPage.tsx')];
   console.log('');
-  const dashboard = closure([...roots, ...lazy]);
+  const dashboard = closure([...roots, ...firstScreen]);
   const dashKb = report(
     `JS for the signed-in dashboard's first paint (target ${DASHBOARD_TARGET_KB} KB)`,
     dashboard,
@@ -100,6 +106,17 @@ if (fs.existsSync(manifestFile)) {
   );
   if (dashKb > DASHBOARD_BUDGET_KB) {
     console.error(`Dashboard: over budget by ${(dashKb - DASHBOARD_BUDGET_KB).toFixed(1)} KB.`);
+    failed = true;
+  }
+  console.log('');
+  const withShell = closure([...roots, ...firstScreen, ...shell]);
+  const shellKb = report(
+    'JS for the signed-in shell that takes over after it, all in',
+    withShell,
+    SHELL_BUDGET_KB,
+  );
+  if (shellKb > SHELL_BUDGET_KB) {
+    console.error(`Shell: over budget by ${(shellKb - SHELL_BUDGET_KB).toFixed(1)} KB.`);
     failed = true;
   }
 } else {

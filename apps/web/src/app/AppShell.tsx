@@ -1,14 +1,16 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { WEB_ROUTES } from '@vereinsheim/contracts/routes';
+import { pathTo, WEB_ROUTES } from '@vereinsheim/contracts/routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Route, useLocation } from 'react-router-dom';
+import { Link, Route, useLocation } from 'react-router-dom';
 import type { AuthService } from '../shared/auth/auth-service.ts';
 import { AuthProvider } from '../shared/auth/session-context.tsx';
+import { AppLinkContext } from '../shared/ui/AppLink.tsx';
 import { OfflineNotice } from '../shared/ui/OfflineNotice.tsx';
 import { MENU_BESIDE_PAGE_QUERY, SideMenu } from './menu/SideMenu.tsx';
 import { TabBar } from './menu/TabBar.tsx';
+import { revealShell } from '../shared/ui/first-screen.ts';
 import { NativeBridge } from './NativeBridge.tsx';
 import { invalidateOnLanguageChange, takePreparedQueryClient } from './query-client.ts';
 import { RouteGate } from './RouteGate.tsx';
@@ -34,6 +36,10 @@ const NotFoundPage = lazy(() => import('./screens/NotFoundPage.tsx'));
 function PageViews() {
   const { pathname } = useLocation();
   useEffect(() => trackPageView(pathname), [pathname]);
+  // The dashboard's first screen covers the shell only while the shell shows the dashboard (first-screen.ts).
+  useEffect(() => {
+    if (pathname !== pathTo('dashboard')) revealShell();
+  }, [pathname]);
   return null;
 }
 
@@ -47,40 +53,42 @@ export default function AppShell({ auth }: { auth: AuthService }) {
       <AuthProvider auth={auth}>
         <IonApp>
           <IonReactRouter>
-            <PageViews />
-            <NativeBridge />
-            <IonSplitPane contentId="main" when={MENU_BESIDE_PAGE_QUERY}>
-              <SideMenu />
-              <IonRouterOutlet id="main">
-                {PAGE_ROUTE_IDS.flatMap((id) => {
-                  const { page: Page, gate } = routeView(id);
-                  return WEB_ROUTES[id].map((path) => (
-                    <Route
-                      key={path}
-                      path={path}
-                      caseSensitive
-                      element={
-                        <RouteGate gate={gate}>
-                          <Suspense fallback={<LoadingScreen />}>
-                            <Page />
-                          </Suspense>
-                        </RouteGate>
-                      }
-                    />
-                  ));
-                })}
-                <Route
-                  path="*"
-                  element={
-                    <Suspense fallback={<LoadingScreen />}>
-                      <NotFoundPage />
-                    </Suspense>
-                  }
-                />
-              </IonRouterOutlet>
-            </IonSplitPane>
-            <TabBar />
-            <OfflineNotice />
+            <AppLinkContext.Provider value={Link}>
+              <PageViews />
+              <NativeBridge />
+              <IonSplitPane contentId="main" when={MENU_BESIDE_PAGE_QUERY}>
+                <SideMenu />
+                <IonRouterOutlet id="main">
+                  {PAGE_ROUTE_IDS.flatMap((id) => {
+                    const { page: Page, gate } = routeView(id);
+                    return WEB_ROUTES[id].map((path) => (
+                      <Route
+                        key={path}
+                        path={path}
+                        caseSensitive
+                        element={
+                          <RouteGate gate={gate}>
+                            <Suspense fallback={<LoadingScreen />}>
+                              <Page />
+                            </Suspense>
+                          </RouteGate>
+                        }
+                      />
+                    ));
+                  })}
+                  <Route
+                    path="*"
+                    element={
+                      <Suspense fallback={<LoadingScreen />}>
+                        <NotFoundPage />
+                      </Suspense>
+                    }
+                  />
+                </IonRouterOutlet>
+              </IonSplitPane>
+              <TabBar />
+              <OfflineNotice />
+            </AppLinkContext.Provider>
           </IonReactRouter>
         </IonApp>
       </AuthProvider>

@@ -9,6 +9,7 @@ import { loadAppConfig } from '../shared/config/app-config.ts';
 import { i18next } from '../shared/i18n/i18n.ts';
 import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { onShellRevealed, startsWithFirstScreen } from '../shared/ui/first-screen.ts';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { SignedOutScreen } from './screens/SignedOutScreen.tsx';
 import type { SignInScreenState } from './sign-in-screen.ts';
@@ -16,6 +17,11 @@ import { startTelemetry } from './telemetry.ts';
 
 const loadShell = () => import('./AppShell.tsx');
 const AppShell = lazy(loadShell);
+const loadFirstScreen = () => import('./screens/FirstScreen.tsx');
+const FirstScreen = lazy(loadFirstScreen);
+
+/** True once the start-up has chosen the dashboard's first screen for this page load (first-screen.ts). */
+let firstScreenChosen = false;
 
 /** True once the start-up has asked for the dashboard's data into a prepared query client (preloadSignedIn). */
 let preparedData = false;
@@ -31,6 +37,7 @@ let preparedData = false;
  */
 function preloadSignedIn(pathname: string) {
   const namespaces = ['shell'];
+  const loadPage: Promise<unknown>[] = [];
   if (pathname === pathTo('dashboard')) {
     preparedData = true;
     void Promise.all([import('./query-client.ts'), import('../features/dashboard/api/prefetch.ts')])
@@ -39,15 +46,23 @@ function preloadSignedIn(pathname: string) {
         return client ? prefetchDashboard(client) : undefined;
       })
       .catch(() => undefined);
-    void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
+    // On the web the first screen shows the dashboard before the shell (first-screen.ts): its code comes first,
+    // the shell's after it, so that the two do not share the line.
+    firstScreenChosen = startsWithFirstScreen(pathname);
+    if (firstScreenChosen) loadPage.push(loadFirstScreen());
     namespaces.push('dashboard');
   }
-  void loadShell().catch(() => undefined);
+  void Promise.allSettled(loadPage).then(() => {
+    void loadShell().catch(() => undefined);
+    if (pathname === pathTo('dashboard'))
+      void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
+  });
   void i18next.loadNamespaces(namespaces).catch(() => undefined);
 }
 
 /** The session found at start-up did not become the signed-in app: what was loaded for it goes. */
 function discardPreloadedData() {
+  firstScreenChosen = false;
   if (!preparedData) return;
   preparedData = false;
   void import('./query-client.ts').then((m) => m.discardPreparedQueryClient()).catch(() => undefined);
@@ -105,6 +120,9 @@ export function Bootstrap() {
   const [holding, setHolding] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [releaseHold] = useState(() => () => setHolding(false));
+  /** The dashboard's first screen covers the shell until the shell's dashboard is revealed (first-screen.ts). */
+  const [firstScreen, setFirstScreen] = useState(false);
+  useEffect(() => onShellRevealed(() => setFirstScreen(false)), []);
   const session = useSyncExternalStore(
     (listener) => state.auth?.subscribe(listener) ?? (() => undefined),
     () => state.auth?.session ?? null,
@@ -118,7 +136,10 @@ export function Bootstrap() {
     const apply = (auth: AuthService, result: BootResult) => {
       if (!active) return;
       if (result.kind === 'authenticated') {
-        void loadShell();
+        // After a fresh sign-in the hold screen shows while the shell loads: no first screen then.
+        const first = firstScreenChosen && !result.fresh;
+        if (!first) void loadShell();
+        setFirstScreen(first);
         setHolding(result.fresh);
         setRedirecting(false);
         if (result.redirectTo) window.history.replaceState(null, '', result.redirectTo);
@@ -175,9 +196,17 @@ export function Bootstrap() {
   if (!auth || result.kind !== 'authenticated') return <LoadingScreen />;
   return (
     <ErrorBoundary supportMail={auth.config.supportMail}>
-      <Suspense fallback={<LoadingScreen />}>
-        <AppShell auth={auth} />
-      </Suspense>
+      {firstScreen && (
+        <Suspense fallback={<LoadingScreen />}>
+          <FirstScreen auth={auth} />
+        </Suspense>
+      )}
+      {/* Hidden and inert under the first screen; the same element after it, so the shell is not mounted anew. */}
+      <div className={firstScreen ? 'vh-shell vh-shell--behind' : 'vh-shell'} inert={firstScreen}>
+        <Suspense fallback={firstScreen ? null : <LoadingScreen />}>
+          <AppShell auth={auth} />
+        </Suspense>
+      </div>
     </ErrorBoundary>
   );
 }

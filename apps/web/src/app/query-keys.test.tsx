@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UnreadMessages } from '../features/dashboard/components/UnreadMessages.tsx';
+import { UnreadMessages } from '../features/dashboard/components/DashboardSections.tsx';
+import { ShellDashboardParts } from '../features/dashboard/components/shell-parts.tsx';
 import MessagesPage from '../features/messages/pages/MessagesPage.tsx';
 import { configureApiClient } from '../shared/api/client.ts';
 import { ORIGIN, testAppConfig } from '../test/fixtures.ts';
@@ -66,7 +67,9 @@ describe('query keys under one root per resource', () => {
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
           <MenuNav pathname="/messages" links={testAppConfig.links} />
-          <UnreadMessages />
+          <ShellDashboardParts>
+            <UnreadMessages />
+          </ShellDashboardParts>
           <MessagesPage />
         </MemoryRouter>
       </QueryClientProvider>,

@@ -9,9 +9,8 @@ import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection, TENANT_SELECTION_KEY } from '../../../shared/tenant-selection/selection.ts';
 import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
-import { LatestNews } from './LatestNews.tsx';
-import { UnreadMessages } from './UnreadMessages.tsx';
-import { UpcomingEvents } from './UpcomingEvents.tsx';
+import { LatestNews, UnreadMessages, UpcomingEvents } from './DashboardSections.tsx';
+import { ShellDashboardParts } from './shell-parts.tsx';
 
 beforeAll(() => {
   configureApiClient({
@@ -56,8 +55,10 @@ describe('dashboard sections', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
-          <LatestNews />
-          <UnreadMessages />
+          <ShellDashboardParts>
+            <LatestNews />
+            <UnreadMessages />
+          </ShellDashboardParts>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -93,7 +94,9 @@ function renderUpcoming() {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
         <Location />
-        <UpcomingEvents />
+        <ShellDashboardParts>
+          <UpcomingEvents />
+        </ShellDashboardParts>
       </MemoryRouter>
     </QueryClientProvider>,
   );

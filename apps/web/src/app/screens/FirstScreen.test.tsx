@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../shared/api/client.ts';
+import type { AuthService, Session } from '../../shared/auth/auth-service.ts';
+import { parseClaims } from '../../shared/auth/claims.ts';
+import { memoryStore } from '../../shared/platform/storage.ts';
+import { resetTenantSelection } from '../../shared/tenant-selection/selection.ts';
+import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../test/fixtures.ts';
+import { server } from '../../test/msw-server.ts';
+import { TAB_ITEMS } from '../menu/menu-items.ts';
+import FirstScreen from './FirstScreen.tsx';
+
+beforeAll(() => {
+  configureApiClient({
+    baseUrl: ORIGIN,
+    getAccessToken: () => Promise.resolve('t'),
+    getPersonId: () => null,
+  });
+});
+
+const club = tenant(1);
+const invited = {
+  ...myRegistration(1, club, { name: 'Vereinsabend' }),
+  eventProgressType: 'invited' as const,
+};
+const participating = myRegistration(2, club, { name: 'Sommerfest' });
+
+describe("the dashboard's first screen", () => {
+  beforeEach(() => {
+    resetTenantSelection(memoryStore());
+    const failed = () =>
+      HttpResponse.json({ type: 'about:blank', title: 'Server Error', status: 503 }, { status: 503 });
+    server.use(
+      http.get(`${ORIGIN}/api/me/tenant/find`, () => HttpResponse.json(tenantList([club]))),
+      http.get(`${ORIGIN}/api/me/event/registrations`, () =>
+        HttpResponse.json(myRegistrationPage([invited, participating])),
+      ),
+      http.get(`${ORIGIN}/api/me/cms2/blogpost`, failed),
+      http.get(`${ORIGIN}/api/me/messages`, failed),
+    );
+  });
+
+  it('shows the dashboard without router and Ionic: plain links, answers and retries only once the shell is there', async () => {
+    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
+    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
+    const { container } = render(<FirstScreen auth={auth} />);
+
+    expect(await screen.findByRole('heading', { name: 'Hallo Mia!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();
+    const upcoming = await screen.findByRole('region', { name: 'Deine nächsten Termine' });
+    const evening = await within(upcoming).findByRole('link', { name: 'Vereinsabend' });
+    expect(evening).toHaveAttribute('href', `/events/${invited.event.id}`);
+    expect(within(upcoming).getByText('Eingeladen')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Angemeldet')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Verein:')).toBeInTheDocument();
+    // The invitation's answers are there, usable once the shell has taken over.
+    expect(
+      within(upcoming).getByRole('button', { name: 'Einladung zu Vereinsabend zusagen' }),
+    ).toBeDisabled();
+    expect(
+      within(upcoming).getByRole('button', { name: 'Einladung zu Vereinsabend absagen' }),
+    ).toBeDisabled();
+    // A section that failed says so; its retry comes with the shell.
+    const news = await screen.findByRole('region', { name: 'Neuigkeiten' });
+    expect(await within(news).findByText('Es ist ein Fehler aufgetreten')).toBeInTheDocument();
+    expect(within(news).queryByRole('button')).not.toBeInTheDocument();
+    // The tab bar as the shell's: its tabs, in its order, to the same pages.
+    const tabs = screen.getByRole('navigation', { name: 'Schnellnavigation' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(TAB_ITEMS.map((item) => item.path));
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['News', 'Kalender']);
+    expect([...container.querySelectorAll('*')].filter((e) => e.tagName.startsWith('ION-'))).toEqual([]);
+  });
+});

@@ -1,0 +1,360 @@
+import type { MyRegistration } from '@vereinsheim/contracts/events';
+import { pathTo } from '@vereinsheim/contracts/routes';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../../../shared/api/media.ts';
+import { useBasePerson } from '../../../shared/api/person.ts';
+import { useSession } from '../../../shared/auth/session-context.tsx';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
+import { useClubScope } from '../../../shared/tenant-selection/scope.ts';
+import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
+import { AppLink } from '../../../shared/ui/AppLink.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useLatestNews } from '../api/get-latest-news.ts';
+import { useUnreadMessages } from '../api/get-unread-messages.ts';
+import { DASHBOARD_EVENTS_COUNT, useUpcomingRegistrations } from '../api/get-upcoming-registrations.ts';
+import { useDashboardParts } from './parts.ts';
+import './dashboard.css';
+
+/*
+ * The dashboard's sections as plain elements (lists, links, buttons; no Ionic element), so that the first screen
+ * shows them before the shell has loaded and the shell's page shows the very same (ADR 0027 amendment of
+ * 2026-11-28, afternoon). What differs between the two comes from their parts (parts.ts).
+ */
+
+/** A row of a dashboard list: an optional picture at the start, the texts, an optional badge at the end. */
+function Row({ start, end, children }: { start?: ReactNode; end?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {start}
+      <span className="vh-item__inner">
+        <span className="vh-item__label">{children}</span>
+        {end}
+      </span>
+    </>
+  );
+}
+
+/** A status badge at a row's end ('Angemeldet', 'Angeheftet'). */
+function Badge({
+  tone,
+  className,
+  children,
+}: {
+  tone: 'primary' | 'warning' | 'medium';
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={`vh-item-badge vh-item-badge--${tone}${className ? ` ${className}` : ''}`}>
+      {children}
+    </span>
+  );
+}
+
+/** The person's status at an event as one short text ('Warteliste, Platz 2'). */
+function statusText(t: TFunction<'dashboard'>, registration: MyRegistration): string {
+  if (registration.eventProgressType === 'waiting' && registration.waitingPosition !== null)
+    return t('upcoming.status.waitingAt', { position: registration.waitingPosition });
+  return t(`upcoming.status.${registration.eventProgressType}`);
+}
+
+/** An invitation's two answers; `onAccept`/`onDecline` missing: shown, not yet usable (the first screen). */
+export function AnswerButtons({
+  registration,
+  busy = false,
+  onAccept,
+  onDecline,
+}: {
+  registration: MyRegistration;
+  busy?: boolean;
+  onAccept?: () => void;
+  onDecline?: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const name = registration.event.name;
+  return (
+    <span className="vh-dashboard-answer">
+      <button
+        type="button"
+        className="vh-button vh-button--solid"
+        disabled={busy || !onAccept}
+        aria-label={t('upcoming.acceptFor', { name })}
+        onClick={onAccept}
+      >
+        {t('upcoming.accept')}
+      </button>
+      <button
+        type="button"
+        className="vh-button vh-button--outline"
+        disabled={busy || !onDecline}
+        aria-label={t('upcoming.declineFor', { name })}
+        onClick={onDecline}
+      >
+        {t('upcoming.decline')}
+      </button>
+    </span>
+  );
+}
+
+/** Placeholder rows of the list's height while it loads, so the sections below do not move. */
+function SkeletonRows({ label }: { label: string }) {
+  return (
+    <ul className="vh-list" aria-busy="true" aria-label={label}>
+      {Array.from({ length: 2 }, (_, i) => (
+        <li key={i} className="vh-item vh-dashboard-event">
+          <Row>
+            <span className="vh-skeleton" style={{ width: '60%' }} />
+            <span className="vh-skeleton" style={{ width: '40%' }} />
+          </Row>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Dashboard section: the person's next events in the club scope with their status; invitations answered here. */
+export function UpcomingEvents() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { ScopeLine, Answer, Retry } = useDashboardParts();
+  const scope = useClubScope();
+  const query = useUpcomingRegistrations(scope.tenantIds, scope.ready);
+  return (
+    <section aria-labelledby="dashboard-upcoming" className="vh-dashboard-section">
+      <h3 id="dashboard-upcoming">{t('upcoming.title')}</h3>
+      <ScopeLine scope={scope} />
+      <div className="vh-dashboard-upcoming-body">
+        {query.isPending ? (
+          <SkeletonRows label={t('upcoming.title')} />
+        ) : query.isError ? (
+          <EmptyState message={t('loadError')}>
+            <Retry onRetry={() => void query.refetch()} />
+          </EmptyState>
+        ) : query.data.length === 0 ? (
+          <EmptyState message={t('upcoming.empty')} />
+        ) : (
+          <ul className="vh-list" aria-label={t('upcoming.title')}>
+            {query.data.slice(0, DASHBOARD_EVENTS_COUNT).map((registration) => (
+              <li key={registration.registrationId} className="vh-item vh-dashboard-event">
+                <Row
+                  end={
+                    <Badge
+                      tone={registration.eventProgressType === 'invited' ? 'warning' : 'medium'}
+                      className="vh-dashboard-status"
+                    >
+                      {statusText(t, registration)}
+                    </Badge>
+                  }
+                >
+                  <h4>
+                    <AppLink to={pathTo('event', { id: registration.event.id })}>
+                      {registration.event.name}
+                    </AppLink>
+                  </h4>
+                  <p>
+                    {formatDateTime(registration.event.start, i18n.resolvedLanguage)} ·{' '}
+                    {registration.event.tenantName}
+                  </p>
+                  {registration.eventProgressType === 'invited' && <Answer registration={registration} />}
+                </Row>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {/* Below the events once they are there: shown with the skeleton, it would move down when they arrive. */}
+      {!query.isPending && (
+        <p>
+          <AppLink to={pathTo('myRegistrations')}>{t('upcoming.all')}</AppLink>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Dashboard section: pinned and newest posts; loads and fails on its own. */
+export function LatestNews() {
+  const { t } = useTranslation('dashboard');
+  const { States } = useDashboardParts();
+  const news = useLatestNews();
+  return (
+    <section aria-labelledby="dashboard-news">
+      <h3 id="dashboard-news">{t('newsTitle')}</h3>
+      <div className="vh-dashboard-news-body">
+        <States
+          query={news}
+          texts={{
+            loading: t('newsTitle'),
+            loadError: t('loadError'),
+            retry: t('retry'),
+            empty: t('noNews'),
+          }}
+          isEmpty={(posts) => posts.length === 0}
+          compact
+        >
+          {(posts) => (
+            <ul className="vh-list">
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <AppLink to={pathTo('blogPost', { id: post.id })} className="vh-item vh-item--detail">
+                    <Row
+                      start={
+                        post.primaryImageUrl && (
+                          <img
+                            className="vh-item__start vh-dashboard-thumb"
+                            src={post.primaryImageUrl}
+                            alt=""
+                            loading="lazy"
+                            width={64}
+                            height={36}
+                          />
+                        )
+                      }
+                      end={
+                        <>
+                          {post.isPinned && <Badge tone="primary">{t('pinned')}</Badge>}
+                          {post.isForced && !post.isRead && <Badge tone="warning">{t('important')}</Badge>}
+                        </>
+                      }
+                    >
+                      <h4>{post.title}</h4>
+                      {post.tenantName && <p>{post.tenantName}</p>}
+                    </Row>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </States>
+      </div>
+      <p>
+        <AppLink to={pathTo('blog')}>{t('allNews')}</AppLink>
+      </p>
+    </section>
+  );
+}
+
+/** Dashboard section: the newest unread messages; loads and fails on its own. */
+export function UnreadMessages() {
+  const { t } = useTranslation('dashboard');
+  const { States } = useDashboardParts();
+  const messages = useUnreadMessages();
+  return (
+    <section aria-labelledby="dashboard-messages">
+      <h3 id="dashboard-messages">
+        {t('messagesTitle')}
+        {messages.data && messages.data.unreadcount > 0 ? ` (${messages.data.unreadcount})` : ''}
+      </h3>
+      <div className="vh-dashboard-messages-body">
+        <States
+          query={messages}
+          texts={{
+            loading: t('messagesTitle'),
+            loadError: t('loadError'),
+            retry: t('retry'),
+            empty: t('noUnreadMessages'),
+          }}
+          isEmpty={(unread) => unread.items.length === 0}
+          compact
+        >
+          {(unread) => (
+            <ul className="vh-list">
+              {unread.items.map((message) => (
+                <li key={message.id}>
+                  <AppLink to={pathTo('messages')} className="vh-item vh-item--detail">
+                    <Row>
+                      <h4>{message.title}</h4>
+                      {message.tenantName && <p>{message.tenantName}</p>}
+                    </Row>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </States>
+      </div>
+      <p>
+        <AppLink to={pathTo('messages')}>{t('allMessages')}</AppLink>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The dashboard's content: greets the person, their clubs, next events (invitations answered here), news and
+ * messages. The next events come first and their height is known only with them (invitations add answer buttons).
+ * The news and messages load at the same time but show once the next events are there, so that nothing the person
+ * already sees moves down (no layout shift, issue 14 §6). The next events need the clubs (their scope) and come
+ * below them, so they show once the clubs are there: the clubs' list has its height then.
+ */
+export function DashboardSections() {
+  const { t } = useTranslation('dashboard');
+  const { States, JoinClub } = useDashboardParts();
+  const claims = useSession()?.claims;
+  const person = useBasePerson();
+  const tenants = useMyTenants();
+  const scope = useClubScope();
+  const upcoming = useUpcomingRegistrations(scope.tenantIds, scope.ready);
+  useLatestNews();
+  useUnreadMessages();
+  const name = person.data?.firstName ?? claims?.given_name ?? claims?.name;
+  return (
+    <>
+      <h2>{name ? t('greeting', { name }) : t('greetingAnonymous')}</h2>
+      <section aria-labelledby="dashboard-clubs">
+        <h3 id="dashboard-clubs">{t('clubsTitle')}</h3>
+        <div className="vh-dashboard-clubs-body">
+          <States
+            query={tenants}
+            texts={{ loading: t('clubsTitle'), loadError: t('loadError'), empty: t('noClubs') }}
+            isEmpty={(clubs) => clubs.items.length === 0}
+          >
+            {(clubs) => (
+              <ul className="vh-list">
+                {clubs.items.map((tenant) => (
+                  <li key={tenant.id} className="vh-item">
+                    <Row
+                      start={
+                        tenant.avatarImageUrl && (
+                          <img
+                            className="vh-item__start vh-club-logo"
+                            src={mediaUrl(tenant.avatarImageUrl)}
+                            alt=""
+                            width={40}
+                            height={40}
+                          />
+                        )
+                      }
+                    >
+                      {tenant.name}
+                    </Row>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </States>
+        </div>
+        <p>
+          <AppLink to={pathTo('clubs')}>{t('manageClubs')}</AppLink>
+        </p>
+        {tenants.data?.items.length === 0 && <JoinClub />}
+      </section>
+      {!tenants.isPending && <UpcomingEvents />}
+      {!upcoming.isPending && (
+        <>
+          <LatestNews />
+          <UnreadMessages />
+        </>
+      )}
+    </>
+  );
+}
+
+/** True once the dashboard shows what it shows after loading: its clubs and next events have answered. */
+export function useDashboardSettled(): boolean {
+  const tenants = useMyTenants();
+  const scope = useClubScope();
+  const upcoming = useUpcomingRegistrations(scope.tenantIds, scope.ready);
+  return !tenants.isPending && !upcoming.isPending;
+}

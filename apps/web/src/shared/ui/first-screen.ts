@@ -1,0 +1,63 @@
+import { pathTo } from '@vereinsheim/contracts/routes';
+import { isNativePlatform } from '../platform/native.ts';
+
+/*
+ * The dashboard's first screen (ADR 0027 amendment of 2026-11-28, afternoon). On the web, a returning member who
+ * opens the dashboard sees it drawn from plain elements (app/screens/FirstScreen.tsx) before the Ionic shell has
+ * loaded: its first paint needs the entry's JavaScript and a small chunk, not the shell's. The shell loads after
+ * it and renders underneath, hidden; once the shell's dashboard shows what the first screen shows (or at the latest
+ * REVEAL_AT_LATEST_MS after it mounted, or at once when the shell shows another page), it calls `revealShell` and
+ * Bootstrap takes the first screen away. The shell's dashboard draws the same sections
+ * (features/dashboard/components/DashboardSections.tsx), so nothing moves when it takes over.
+ */
+
+/** Whether a page load on `pathname` starts with the first screen: the dashboard, on the web. */
+export function startsWithFirstScreen(pathname: string): boolean {
+  return pathname === pathTo('dashboard') && !isNativePlatform();
+}
+
+/** The shell's dashboard takes over this long after it mounted even when its data has not answered yet. */
+export const REVEAL_AT_LATEST_MS = 5000;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let revealing = false;
+let revealed = false;
+
+const nextFrame = () =>
+  new Promise<void>((resolve) =>
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => resolve())
+      : setTimeout(resolve, 16),
+  );
+
+/**
+ * The shell's dashboard shows its content: once Ionic has drawn its page (ion-content ready) and two frames have
+ * been painted, the first screen goes. Once per page load.
+ */
+export function revealShell(): void {
+  if (revealing) return;
+  revealing = true;
+  const content = document.querySelector<HTMLElement & { componentOnReady?: () => Promise<unknown> }>(
+    'ion-content',
+  );
+  void Promise.resolve(content?.componentOnReady?.())
+    .catch(() => undefined)
+    .then(nextFrame)
+    .then(nextFrame)
+    .then(() => {
+      revealed = true;
+      for (const listener of listeners) listener();
+      listeners.clear();
+    });
+}
+
+/** Calls `listener` once the shell has been revealed (at once if it has been). Returns the unsubscribe. */
+export function onShellRevealed(listener: Listener): () => void {
+  if (revealed) {
+    listener();
+    return () => undefined;
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
