@@ -140,6 +140,11 @@ test.describe('web app shell', () => {
       next.on('requestfinished', (request) => {
         if (new URL(request.url()).pathname === firstScreenFile) times.firstScreenLoaded ??= Date.now();
       });
+      const dataRequests: string[] = [];
+      next.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/me/')) dataRequests.push(pathname);
+      });
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
       await next.route(`**${shellFile}`, async (route) => {
@@ -178,6 +183,12 @@ test.describe('web app shell', () => {
       await expect(next.getByTestId('first-screen')).toHaveCount(0, { timeout: 20_000 });
       await expect(next.getByTestId('club-scope').locator('ion-select')).toBeVisible();
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+      // The shell took the first screen's data over: each of the dashboard's lists was asked for once.
+      for (const list of ['/api/me/tenant/find', '/api/me/event/registrations', '/api/me/cms2/blogpost'])
+        expect(
+          dataRequests.filter((p) => p === list),
+          list,
+        ).toHaveLength(1);
       // In-app links now: the clubs page opens without a page load.
       await next.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
       await next.getByRole('link', { name: 'Vereine verwalten' }).click();

@@ -12,7 +12,7 @@ import { MENU_BESIDE_PAGE_QUERY, SideMenu } from './menu/SideMenu.tsx';
 import { TabBar } from './menu/TabBar.tsx';
 import { revealShell } from '../shared/ui/first-screen.ts';
 import { NativeBridge } from './NativeBridge.tsx';
-import { invalidateOnLanguageChange, takePreparedQueryClient } from './query-client.ts';
+import { invalidateOnLanguageChange, releaseQueryClient, takePreparedQueryClient } from './query-client.ts';
 import { RouteGate } from './RouteGate.tsx';
 import { PAGE_ROUTE_IDS, routeView } from './routes.tsx';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
@@ -48,6 +48,7 @@ export default function AppShell({ auth }: { auth: AuthService }) {
   // Prepared at start-up when the dashboard's data was asked for beside the shell's code (Bootstrap).
   const [queryClient] = useState(takePreparedQueryClient);
   useEffect(() => invalidateOnLanguageChange(queryClient), [queryClient]);
+  useEffect(() => () => releaseQueryClient(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>

@@ -27,10 +27,11 @@ describe('query client', () => {
 });
 
 describe('the query client prepared at start-up', () => {
-  it('goes to the first shell only; a later shell starts empty, and a discarded one is gone', async () => {
+  it('goes to the first shell only, for each of its renders; a later shell starts empty, and a discarded one is gone', async () => {
     const {
       discardPreparedQueryClient,
       prepareQueryClient,
+      releaseQueryClient,
       takePreparedQueryClient: take,
     } = await import('./query-client.ts');
     const prepared = prepareQueryClient();
@@ -45,8 +46,11 @@ describe('the query client prepared at start-up', () => {
     const first = take();
     expect(first).toBe(again);
     expect(first.getQueryData(['news'])).toEqual(['prefetched']);
+    // The same shell rendered again before it mounted (its first render suspended) keeps that client.
+    expect(take()).toBe(first);
     // Once a shell has its client, nothing more is prepared: a later shell (signed in again) gets a new one.
     expect(prepareQueryClient()).toBeNull();
+    releaseQueryClient(first);
     const later = take();
     expect(later).not.toBe(first);
     expect(later.getQueryData(['news'])).toBeUndefined();

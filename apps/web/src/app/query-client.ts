@@ -36,16 +36,27 @@ export function prepareQueryClient(): QueryClient | null {
   return prepared;
 }
 
+/** The client of the shell that is rendering or mounted, until it unmounts (releaseQueryClient). */
+let current: QueryClient | null = null;
+
 /**
- * The shell's query client: the prepared one for the first shell of the page, else a new one. A shell mounted
- * later (after signing out and in again without a page load, as in the native apps) starts empty and never sees
- * an earlier session's data.
+ * The shell's query client: the prepared one for the first shell of the page, else a new one. The same one for
+ * every render of a shell until that shell unmounts: a shell whose first render suspends is rendered again before
+ * it mounts (its state initialised anew), and must not start over with an empty client and load everything again
+ * (it did behind the dashboard's first screen). A shell mounted after one has unmounted (after signing out and in
+ * again without a page load, as in the native apps) starts empty and never sees an earlier session's data.
  */
 export function takePreparedQueryClient(): QueryClient {
+  if (current) return current;
   taken = true;
-  const client = prepared ?? createQueryClient();
+  current = prepared ?? createQueryClient();
   prepared = null;
-  return client;
+  return current;
+}
+
+/** The shell with this client has unmounted: the next shell gets a client of its own. */
+export function releaseQueryClient(client: QueryClient): void {
+  if (current === client) current = null;
 }
 
 /** Drops what was prepared for a session that did not become the signed-in app (its claims failed, say). */
