@@ -9,7 +9,12 @@ import { loadAppConfig } from '../shared/config/app-config.ts';
 import { i18next } from '../shared/i18n/i18n.ts';
 import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { onShellRevealed, startsWithFirstScreen } from '../shared/ui/first-screen.ts';
+import {
+  firstScreenShown,
+  onShellRevealed,
+  startsWithFirstScreen,
+  whenFirstScreenShown,
+} from '../shared/ui/first-screen.ts';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { SignedOutScreen } from './screens/SignedOutScreen.tsx';
 import type { SignInScreenState } from './sign-in-screen.ts';
@@ -46,10 +51,11 @@ function preloadSignedIn(pathname: string) {
         return client ? prefetchDashboard(client) : undefined;
       })
       .catch(() => undefined);
-    // On the web the first screen shows the dashboard before the shell (first-screen.ts): its code comes first,
-    // the shell's after it, so that the two do not share the line.
+    // On the web the first screen shows the dashboard before the shell (first-screen.ts): its code and data come
+    // first, the shell's code once it shows them, so that the shell neither shares the line with them nor keeps
+    // the main thread busy while they are drawn.
     firstScreenChosen = startsWithFirstScreen(pathname);
-    if (firstScreenChosen) loadPage.push(loadFirstScreen());
+    if (firstScreenChosen) loadPage.push(loadFirstScreen().then(whenFirstScreenShown));
     namespaces.push('dashboard');
   }
   void Promise.allSettled(loadPage).then(() => {
@@ -123,6 +129,15 @@ export function Bootstrap() {
   /** The dashboard's first screen covers the shell until the shell's dashboard is revealed (first-screen.ts). */
   const [firstScreen, setFirstScreen] = useState(false);
   useEffect(() => onShellRevealed(() => setFirstScreen(false)), []);
+  /** Under the first screen the shell renders (and so loads, React.lazy) only once the first screen shows. */
+  const [shellMayLoad, setShellMayLoad] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void whenFirstScreenShown().then(() => active && setShellMayLoad(true));
+    return () => {
+      active = false;
+    };
+  }, []);
   const session = useSyncExternalStore(
     (listener) => state.auth?.subscribe(listener) ?? (() => undefined),
     () => state.auth?.session ?? null,
@@ -138,7 +153,11 @@ export function Bootstrap() {
       if (result.kind === 'authenticated') {
         // After a fresh sign-in the hold screen shows while the shell loads: no first screen then.
         const first = firstScreenChosen && !result.fresh;
-        if (!first) void loadShell();
+        if (!first) {
+          void loadShell();
+          // No first screen to wait for: what the start-up keeps for after it (the page's code) loads now.
+          firstScreenShown();
+        }
         setFirstScreen(first);
         setHolding(result.fresh);
         setRedirecting(false);
@@ -203,9 +222,11 @@ export function Bootstrap() {
       )}
       {/* Hidden and inert under the first screen; the same element after it, so the shell is not mounted anew. */}
       <div className={firstScreen ? 'vh-shell vh-shell--behind' : 'vh-shell'} inert={firstScreen}>
-        <Suspense fallback={firstScreen ? null : <LoadingScreen />}>
-          <AppShell auth={auth} />
-        </Suspense>
+        {(!firstScreen || shellMayLoad) && (
+          <Suspense fallback={firstScreen ? null : <LoadingScreen />}>
+            <AppShell auth={auth} />
+          </Suspense>
+        )}
       </div>
     </ErrorBoundary>
   );

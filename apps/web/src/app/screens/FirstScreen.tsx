@@ -1,14 +1,20 @@
+// The shell's global style sheets (AppShell.tsx) and the club switch's line: the first screen is laid out by them
+// from the start, so nothing in it moves when the shell brings them.
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.system.css';
 import '../shell.css';
+import '../../shared/tenant-selection/club-scope.css';
 import './first-screen.css';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { calendarOutline, menuOutline, newspaperOutline } from 'ionicons/icons';
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyRegistration } from '@vereinsheim/contracts/events';
 import type { AuthService } from '../../shared/auth/auth-service.ts';
@@ -17,7 +23,12 @@ import type { ClubScope } from '../../shared/tenant-selection/scope.ts';
 import { AppLink } from '../../shared/ui/AppLink.tsx';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import type { QueryStatesProps } from '../../shared/ui/QueryStates.tsx';
-import { AnswerButtons, DashboardSections } from '../../features/dashboard/components/DashboardSections.tsx';
+import { firstScreenShown, SHELL_AFTER_FIRST_SCREEN_MAX_MS } from '../../shared/ui/first-screen.ts';
+import {
+  AnswerButtons,
+  DashboardSections,
+  useDashboardSettled,
+} from '../../features/dashboard/components/DashboardSections.tsx';
 import { DashboardPartsContext, type DashboardParts } from '../../features/dashboard/components/parts.ts';
 import { createQueryClient, prepareQueryClient } from '../query-client.ts';
 
@@ -104,6 +115,24 @@ const TABS = [
   { path: pathTo('calendar'), label: 'calendar', icon: calendarOutline },
 ] as const;
 
+/**
+ * Tells the start-up when the clubs and next events are on the screen (after the frame that draws them), so that
+ * the shell loads after them; at the latest SHELL_AFTER_FIRST_SCREEN_MAX_MS after the first screen appeared.
+ */
+function ShownWhenSettled() {
+  const settled = useDashboardSettled();
+  useEffect(() => {
+    const latest = setTimeout(firstScreenShown, SHELL_AFTER_FIRST_SCREEN_MAX_MS);
+    return () => clearTimeout(latest);
+  }, []);
+  useEffect(() => {
+    if (!settled) return;
+    const frame = requestAnimationFrame(() => firstScreenShown());
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
+  return null;
+}
+
 /** The first screen of the dashboard, until the shell takes over. */
 export default function FirstScreen({ auth }: { auth: AuthService }) {
   const { t } = useTranslation(['dashboard', 'shell']);
@@ -113,6 +142,7 @@ export default function FirstScreen({ auth }: { auth: AuthService }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>
+        <ShownWhenSettled />
         <div className={`vh-first-screen vh-first-screen--${mode}`} data-testid="first-screen">
           <div className="vh-first-menu" aria-hidden="true">
             <div className="vh-first-toolbar">

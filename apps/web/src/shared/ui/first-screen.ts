@@ -16,6 +16,25 @@ export function startsWithFirstScreen(pathname: string): boolean {
   return pathname === pathTo('dashboard') && !isNativePlatform();
 }
 
+/**
+ * The shell's code is asked for once the first screen shows the dashboard's clubs and next events, so that neither
+ * its download nor its parsing delays them on a slow line; at the latest this long after the first screen appeared.
+ */
+export const SHELL_AFTER_FIRST_SCREEN_MAX_MS = 3000;
+
+let markShown: () => void = () => undefined;
+const shown = new Promise<void>((resolve) => (markShown = resolve));
+
+/** The first screen shows what it shows once loaded (or has waited long enough for it): the shell may load. */
+export function firstScreenShown(): void {
+  markShown();
+}
+
+/** Resolves once the first screen has been shown (firstScreenShown). */
+export function whenFirstScreenShown(): Promise<void> {
+  return shown;
+}
+
 /** The shell's dashboard takes over this long after it mounted even when its data has not answered yet. */
 export const REVEAL_AT_LATEST_MS = 5000;
 
