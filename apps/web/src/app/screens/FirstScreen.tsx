@@ -96,7 +96,7 @@ function Answer({ registration }: { registration: MyRegistration }) {
 function JoinClub() {
   const { t } = useTranslation('dashboard');
   return (
-    <AppLink to={pathTo('joinClub')} className="vh-button vh-button--solid vh-first-link-button">
+    <AppLink to={pathTo('joinClub')} className="vh-small-button vh-small-button--solid vh-first-link-button">
       {t('joinClub')}
     </AppLink>
   );

@@ -78,7 +78,7 @@ export function AnswerButtons({
     <span className="vh-dashboard-answer">
       <button
         type="button"
-        className="vh-button vh-button--solid"
+        className="vh-small-button vh-small-button--solid"
         disabled={busy || !onAccept}
         aria-label={t('upcoming.acceptFor', { name })}
         onClick={onAccept}
@@ -87,7 +87,7 @@ export function AnswerButtons({
       </button>
       <button
         type="button"
-        className="vh-button vh-button--outline"
+        className="vh-small-button vh-small-button--outline"
         disabled={busy || !onDecline}
         aria-label={t('upcoming.declineFor', { name })}
         onClick={onDecline}
