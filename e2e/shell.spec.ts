@@ -189,9 +189,21 @@ test.describe('web app shell', () => {
       expect(times.firstScreenLoaded).toBeDefined();
       expect(times.shellAsked).toBeGreaterThanOrEqual(times.firstScreenLoaded!);
 
-      // The shell arrives: it takes over (its club switch works), the first screen is gone.
+      // The member has scrolled down a little meanwhile.
+      await next.locator('.vh-first-content').evaluate((main) => main.scrollTo(0, 150));
+
+      // The shell arrives: it takes over where the member had scrolled to (its club switch works), the first
+      // screen is gone.
       release();
       await expect(next.getByTestId('first-screen')).toHaveCount(0, { timeout: 20_000 });
+      const scrolledTo = await next
+        .locator('ion-router-outlet .ion-page ion-content')
+        .evaluate(
+          async (content) =>
+            (await (content as HTMLElement & { getScrollElement(): Promise<HTMLElement> }).getScrollElement())
+              .scrollTop,
+        );
+      expect(Math.round(scrolledTo)).toBe(150);
       await expect(next.getByTestId('club-scope').locator('ion-select')).toBeVisible();
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
       // The shell took the first screen's data over: each of the dashboard's lists was asked for once.

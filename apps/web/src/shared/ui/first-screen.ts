@@ -50,20 +50,29 @@ const nextFrame = () =>
       : setTimeout(resolve, 16),
   );
 
+/** The parts of Ionic's content element used here. */
+type IonContentElement = HTMLElement & {
+  componentOnReady?: () => Promise<unknown>;
+  scrollToPoint?: (x: number, y: number, duration: number) => Promise<void>;
+};
+
 /**
- * The shell's dashboard shows its content: once Ionic has drawn its page (ion-content ready) and two frames have
- * been painted, the first screen goes. Once per page load.
+ * The shell's dashboard shows its content: once Ionic has drawn its page (the page's ion-content ready, not the
+ * menu's) and two frames have been painted, the first screen goes. Where the member had scrolled the first screen
+ * to, the shell's page is scrolled to first, so the takeover does not jump back to the top. Once per page load.
  */
 export function revealShell(): void {
   if (revealing) return;
   revealing = true;
-  const content = document.querySelector<HTMLElement & { componentOnReady?: () => Promise<unknown> }>(
-    'ion-content',
-  );
+  const content = document.querySelector<IonContentElement>('ion-router-outlet .ion-page ion-content');
   void Promise.resolve(content?.componentOnReady?.())
+    .then(nextFrame)
+    .then(nextFrame)
+    .then(async () => {
+      const top = document.querySelector('.vh-first-content')?.scrollTop ?? 0;
+      if (top > 0) await content?.scrollToPoint?.(0, top, 0);
+    })
     .catch(() => undefined)
-    .then(nextFrame)
-    .then(nextFrame)
     .then(() => {
       revealed = true;
       for (const listener of listeners) listener();
