@@ -11,9 +11,9 @@ import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import {
   firstScreenShown,
-  onShellRevealed,
   startsWithFirstScreen,
   whenFirstScreenShown,
+  whenShellRevealed,
 } from '../shared/ui/first-screen.ts';
 import { LoadingScreen } from './screens/LoadingScreen.tsx';
 import { SignedOutScreen } from './screens/SignedOutScreen.tsx';
@@ -42,8 +42,8 @@ let preparedData = false;
  */
 function preloadSignedIn(pathname: string) {
   const namespaces = ['shell'];
-  const loadPage: Promise<unknown>[] = [];
-  if (pathname === pathTo('dashboard')) {
+  const dashboard = pathname === pathTo('dashboard');
+  if (dashboard) {
     preparedData = true;
     void Promise.all([import('./query-client.ts'), import('../features/dashboard/api/prefetch.ts')])
       .then(([{ prepareQueryClient }, { prefetchDashboard }]) => {
@@ -51,17 +51,16 @@ function preloadSignedIn(pathname: string) {
         return client ? prefetchDashboard(client) : undefined;
       })
       .catch(() => undefined);
-    // On the web the first screen shows the dashboard before the shell (first-screen.ts): its code and data come
-    // first, the shell's code once it shows them, so that the shell neither shares the line with them nor keeps
-    // the main thread busy while they are drawn.
-    firstScreenChosen = startsWithFirstScreen(pathname);
-    if (firstScreenChosen) loadPage.push(loadFirstScreen().then(whenFirstScreenShown));
     namespaces.push('dashboard');
   }
-  void Promise.allSettled(loadPage).then(() => {
+  // On the web the first screen shows the dashboard before the shell (first-screen.ts): its code and data come
+  // first, the shell's code once it shows them, so that the shell neither shares the line with them nor keeps
+  // the main thread busy while they are drawn.
+  firstScreenChosen = startsWithFirstScreen(pathname);
+  if (firstScreenChosen) void loadFirstScreen().catch(() => undefined);
+  void (firstScreenChosen ? whenFirstScreenShown() : Promise.resolve()).then(() => {
     void loadShell().catch(() => undefined);
-    if (pathname === pathTo('dashboard'))
-      void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
+    if (dashboard) void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
   });
   void i18next.loadNamespaces(namespaces).catch(() => undefined);
 }
@@ -128,12 +127,12 @@ export function Bootstrap() {
   const [releaseHold] = useState(() => () => setHolding(false));
   /** The dashboard's first screen covers the shell until the shell's dashboard is revealed (first-screen.ts). */
   const [firstScreen, setFirstScreen] = useState(false);
-  useEffect(() => onShellRevealed(() => setFirstScreen(false)), []);
   /** Under the first screen the shell renders (and so loads, React.lazy) only once the first screen shows. */
   const [shellMayLoad, setShellMayLoad] = useState(false);
   useEffect(() => {
     let active = true;
     void whenFirstScreenShown().then(() => active && setShellMayLoad(true));
+    void whenShellRevealed().then(() => active && setFirstScreen(false));
     return () => {
       active = false;
     };

@@ -38,10 +38,9 @@ export function whenFirstScreenShown(): Promise<void> {
 /** The shell's dashboard takes over this long after it mounted even when its data has not answered yet. */
 export const REVEAL_AT_LATEST_MS = 5000;
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
 let revealing = false;
-let revealed = false;
+let markRevealed: () => void = () => undefined;
+const revealed = new Promise<void>((resolve) => (markRevealed = resolve));
 
 const nextFrame = () =>
   new Promise<void>((resolve) =>
@@ -73,19 +72,10 @@ export function revealShell(): void {
       if (top > 0) await content?.scrollToPoint?.(0, top, 0);
     })
     .catch(() => undefined)
-    .then(() => {
-      revealed = true;
-      for (const listener of listeners) listener();
-      listeners.clear();
-    });
+    .then(markRevealed);
 }
 
-/** Calls `listener` once the shell has been revealed (at once if it has been). Returns the unsubscribe. */
-export function onShellRevealed(listener: Listener): () => void {
-  if (revealed) {
-    listener();
-    return () => undefined;
-  }
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** Resolves once the shell has been revealed (revealShell). */
+export function whenShellRevealed(): Promise<void> {
+  return revealed;
 }
