@@ -11,6 +11,7 @@ import { useClubScope } from '../../../shared/tenant-selection/scope.ts';
 import { useMyTenants } from '../../../shared/tenant-selection/tenants.ts';
 import { AppLink } from '../../../shared/ui/AppLink.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import type { QueryStatesProps } from '../../../shared/ui/QueryStates.tsx';
 import { useLatestNews } from '../api/get-latest-news.ts';
 import { useUnreadMessages } from '../api/get-unread-messages.ts';
 import { DASHBOARD_EVENTS_COUNT, useUpcomingRegistrations } from '../api/get-upcoming-registrations.ts';
@@ -173,111 +174,123 @@ export function UpcomingEvents() {
   );
 }
 
-/** Dashboard section: pinned and newest posts; loads and fails on its own. */
-export function LatestNews() {
-  const { t } = useTranslation('dashboard');
+/**
+ * A dashboard section of linked rows that loads and fails on its own (news, messages): its heading, its list in its
+ * parts' states (a reserved height while it loads), and the link to all of them below.
+ */
+function LinkedListSection<T>({
+  id,
+  title,
+  bodyClassName,
+  query,
+  texts,
+  isEmpty,
+  more,
+  children,
+}: Omit<QueryStatesProps<T>, 'compact'> & {
+  id: string;
+  title: ReactNode;
+  bodyClassName: string;
+  more: { to: string; label: string };
+}) {
   const { States } = useDashboardParts();
-  const news = useLatestNews();
   return (
-    <section aria-labelledby="dashboard-news">
-      <h3 id="dashboard-news">{t('newsTitle')}</h3>
-      <div className="vh-dashboard-news-body">
-        <States
-          query={news}
-          texts={{
-            loading: t('newsTitle'),
-            loadError: t('loadError'),
-            retry: t('retry'),
-            empty: t('noNews'),
-          }}
-          isEmpty={(posts) => posts.length === 0}
-          compact
-        >
-          {(posts) => (
-            <ul className="vh-list">
-              {posts.map((post) => (
-                <li key={post.id}>
-                  <AppLink to={pathTo('blogPost', { id: post.id })} className="vh-item vh-item--detail">
-                    <Row
-                      start={
-                        post.primaryImageUrl && (
-                          <img
-                            className="vh-item__start vh-dashboard-thumb"
-                            src={post.primaryImageUrl}
-                            alt=""
-                            loading="lazy"
-                            width={64}
-                            height={36}
-                          />
-                        )
-                      }
-                      end={
-                        <>
-                          {post.isPinned && <Badge tone="primary">{t('pinned')}</Badge>}
-                          {post.isForced && !post.isRead && <Badge tone="warning">{t('important')}</Badge>}
-                        </>
-                      }
-                    >
-                      <h4>{post.title}</h4>
-                      {post.tenantName && <p>{post.tenantName}</p>}
-                    </Row>
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
-          )}
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <div className={bodyClassName}>
+        <States query={query} texts={texts} isEmpty={isEmpty} compact>
+          {(data) => <ul className="vh-list">{children(data)}</ul>}
         </States>
       </div>
       <p>
-        <AppLink to={pathTo('blog')}>{t('allNews')}</AppLink>
+        <AppLink to={more.to}>{more.label}</AppLink>
       </p>
     </section>
   );
 }
 
-/** Dashboard section: the newest unread messages; loads and fails on its own. */
+/** Dashboard section: pinned and newest posts. */
+export function LatestNews() {
+  const { t } = useTranslation('dashboard');
+  const news = useLatestNews();
+  return (
+    <LinkedListSection
+      id="dashboard-news"
+      title={t('newsTitle')}
+      bodyClassName="vh-dashboard-news-body"
+      query={news}
+      texts={{ loading: t('newsTitle'), loadError: t('loadError'), retry: t('retry'), empty: t('noNews') }}
+      isEmpty={(posts) => posts.length === 0}
+      more={{ to: pathTo('blog'), label: t('allNews') }}
+    >
+      {(posts) =>
+        posts.map((post) => (
+          <li key={post.id}>
+            <AppLink to={pathTo('blogPost', { id: post.id })} className="vh-item vh-item--detail">
+              <Row
+                start={
+                  post.primaryImageUrl && (
+                    <img
+                      className="vh-item__start vh-dashboard-thumb"
+                      src={post.primaryImageUrl}
+                      alt=""
+                      loading="lazy"
+                      width={64}
+                      height={36}
+                    />
+                  )
+                }
+                end={
+                  <>
+                    {post.isPinned && <Badge tone="primary">{t('pinned')}</Badge>}
+                    {post.isForced && !post.isRead && <Badge tone="warning">{t('important')}</Badge>}
+                  </>
+                }
+              >
+                <h4>{post.title}</h4>
+                {post.tenantName && <p>{post.tenantName}</p>}
+              </Row>
+            </AppLink>
+          </li>
+        ))
+      }
+    </LinkedListSection>
+  );
+}
+
+/** Dashboard section: the newest unread messages, their count in the heading. */
 export function UnreadMessages() {
   const { t } = useTranslation('dashboard');
-  const { States } = useDashboardParts();
   const messages = useUnreadMessages();
+  const unread = messages.data?.unreadcount ?? 0;
   return (
-    <section aria-labelledby="dashboard-messages">
-      <h3 id="dashboard-messages">
-        {t('messagesTitle')}
-        {messages.data && messages.data.unreadcount > 0 ? ` (${messages.data.unreadcount})` : ''}
-      </h3>
-      <div className="vh-dashboard-messages-body">
-        <States
-          query={messages}
-          texts={{
-            loading: t('messagesTitle'),
-            loadError: t('loadError'),
-            retry: t('retry'),
-            empty: t('noUnreadMessages'),
-          }}
-          isEmpty={(unread) => unread.items.length === 0}
-          compact
-        >
-          {(unread) => (
-            <ul className="vh-list">
-              {unread.items.map((message) => (
-                <li key={message.id}>
-                  <AppLink to={pathTo('messages')} className="vh-item vh-item--detail">
-                    <Row>
-                      <h4>{message.title}</h4>
-                      {message.tenantName && <p>{message.tenantName}</p>}
-                    </Row>
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
-          )}
-        </States>
-      </div>
-      <p>
-        <AppLink to={pathTo('messages')}>{t('allMessages')}</AppLink>
-      </p>
-    </section>
+    <LinkedListSection
+      id="dashboard-messages"
+      title={`${t('messagesTitle')}${unread > 0 ? ` (${unread})` : ''}`}
+      bodyClassName="vh-dashboard-messages-body"
+      query={messages}
+      texts={{
+        loading: t('messagesTitle'),
+        loadError: t('loadError'),
+        retry: t('retry'),
+        empty: t('noUnreadMessages'),
+      }}
+      isEmpty={(list) => list.items.length === 0}
+      more={{ to: pathTo('messages'), label: t('allMessages') }}
+    >
+      {(list) =>
+        list.items.map((message) => (
+          <li key={message.id}>
+            <AppLink to={pathTo('messages')} className="vh-item vh-item--detail">
+              <Row>
+                <h4>{message.title}</h4>
+                {message.tenantName && <p>{message.tenantName}</p>}
+              </Row>
+            </AppLink>
+          </li>
+        ))
+      }
+    </LinkedListSection>
   );
 }
 
