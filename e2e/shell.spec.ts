@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO, expect, expectNoSeriousA11yViolations, isProviderUrl, signIn, test } from './fixtures.ts';
 import { REPO_ROOT } from './support/server.ts';
 
@@ -32,6 +32,23 @@ async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === '__Host-vh_session');
 }
 
+/** The path the web build serves a source file (or index.html's entry) at, from its manifest. */
+function builtFile(source: string): string {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string } | undefined>;
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`${source} is not in the web build's manifest`);
+  return `/${chunk.file}`;
+}
+
+/** demo@ signed in once, then a new browser context with her session cookie and a cold cache: the next morning. */
+async function returningMember(page: Page, browser: Browser): Promise<BrowserContext> {
+  await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+  await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+  return browser.newContext({ storageState: await page.context().storageState() });
+}
+
 test.describe('web app shell', () => {
   test('a deep link to /events survives the provider login', async ({ page }) => {
     await page.goto('/events');
@@ -55,18 +72,13 @@ test.describe('web app shell', () => {
     page,
     browser,
   }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
-    await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
     // The build's files for the dashboard's first screen and its German texts (the shell's code comes after the
     // first screen shows, see the next test).
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
     const needed = [
       'src/app/screens/FirstScreen.tsx',
       'src/locales/de/shell.json',
       'src/locales/de/dashboard.json',
-    ].map((key) => `/${manifest[key]!.file}`);
+    ].map(builtFile);
     // The dashboard's data: news, unread messages, the clubs and, in their scope, the next events.
     needed.push(
       '/api/me/cms2/blogpost',
@@ -78,7 +90,7 @@ test.describe('web app shell', () => {
     // A cold cache with the session cookie, as on the next morning: the person claims answer only once all of
     // that has been asked for, so the page shows only if nothing of it waits for them (the next events wait for
     // the clubs, which are answered).
-    const returning = await browser.newContext({ storageState: await page.context().storageState() });
+    const returning = await returningMember(page, browser);
     try {
       const next = await returning.newPage();
       const asked = new Set<string>();
@@ -92,7 +104,7 @@ test.describe('web app shell', () => {
       // preloads both (index.web.html); asked for by the script, they would wait out the deadline.
       const start = ['/bff/session', '/app-config.json'];
       let missingWhenEntryAnswered = start;
-      await next.route(`**/${manifest['index.html']!.file}`, async (route) => {
+      await next.route(`**${builtFile('index.html')}`, async (route) => {
         const deadline = Date.now() + 10_000;
         while (start.some((p) => !asked.has(p)) && Date.now() < deadline)
           await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,16 +133,11 @@ test.describe('web app shell', () => {
     page,
     browser,
   }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
-    await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
-    const shellFile = `/${manifest['src/app/AppShell.tsx']!.file}`;
-    const firstScreenFile = `/${manifest['src/app/screens/FirstScreen.tsx']!.file}`;
+    const shellFile = builtFile('src/app/AppShell.tsx');
+    const firstScreenFile = builtFile('src/app/screens/FirstScreen.tsx');
 
     // A cold cache with the session cookie. The shell's code is held back until the test lets it go.
-    const returning = await browser.newContext({ storageState: await page.context().storageState() });
+    const returning = await returningMember(page, browser);
     try {
       const next = await returning.newPage();
       const times: Record<string, number> = {};
