@@ -9,13 +9,59 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-data', 'reports');
 fs.mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// What failed, by name, printed again just above the totals: a CI log is often read from its end only.
+const failures = [];
 let exitCode = 0;
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (res.status !== 0) exitCode = 1;
+  if (res.status !== 0) {
+    exitCode = 1;
+    failures.push(`${label}: exit code ${res.status ?? res.signal}`);
+  }
   return res.status ?? 1;
+}
+
+/** The failed tests and the files that failed outside a test (an import or a hook), from a Vitest JSON report. */
+function vitestFailures(report, label) {
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed)
+      failures.push(`${label} ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(`${label} ${name}: ${firstLine(file.message)}`);
+  }
+}
+
+/** The unexpected results of a Playwright JSON report, with their project (viewport). */
+function playwrightFailures(report) {
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const error = t.results?.at(-1)?.error?.message;
+        failures.push(
+          `playwright [${t.projectName}] ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+}
+
+// eslint-disable-next-line no-control-regex -- the reports keep the terminal's colour codes
+const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
+
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .replace(COLOUR_CODES, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 200);
 }
 
 function readJson(file) {
@@ -38,6 +84,7 @@ const vitestStatus = run('vitest', 'npx', [
 ]);
 const v = readJson(vitestReport);
 if (v) {
+  vitestFailures(v, 'vitest');
   totals.passed += v.numPassedTests ?? 0;
   totals.failed +=
     (v.numFailedTests ?? 0) + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
@@ -68,6 +115,7 @@ if (process.env.DATABASE_URL) {
   );
   const r = readJson(pgliteReport);
   if (r) {
+    vitestFailures(r, 'vitest (PGlite)');
     totals.passed += r.numPassedTests ?? 0;
     totals.failed += r.numFailedTests ?? 0;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
@@ -75,6 +123,7 @@ if (process.env.DATABASE_URL) {
   if (res.status !== 0) {
     exitCode = 1;
     if (!r?.numFailedTests) totals.failed += 1;
+    if (!r) failures.push(`vitest (PGlite): exit code ${res.status ?? res.signal}, no report`);
   }
 }
 
@@ -112,6 +161,7 @@ if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   const status = run('playwright', 'npm', ['test', '-w', 'e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport });
   const p = readJson(pwReport);
   if (p?.stats) {
+    playwrightFailures(p);
     totals.passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
     totals.failed += p.stats.unexpected ?? 0;
     totals.skipped += p.stats.skipped ?? 0;
@@ -122,5 +172,9 @@ if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
 }
 
 if (totals.failed > 0) exitCode = 1;
+if (failures.length > 0) {
+  console.log(`\nWhat failed (${failures.length}):`);
+  for (const f of failures) console.log(`  ✗ ${f}`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
