@@ -176,7 +176,8 @@ export function UpcomingEvents() {
 
 /**
  * A dashboard section of linked rows that loads and fails on its own (news, messages): its heading, its list in its
- * parts' states (a reserved height while it loads), and the link to all of them below.
+ * parts' states (a reserved height while it loads; the dashboard's error and retry texts), and the link to all of
+ * them below.
  */
 function LinkedListSection<T>({
   id,
@@ -187,18 +188,25 @@ function LinkedListSection<T>({
   isEmpty,
   more,
   children,
-}: Omit<QueryStatesProps<T>, 'compact'> & {
+}: Omit<QueryStatesProps<T>, 'compact' | 'texts'> & {
   id: string;
   title: ReactNode;
   bodyClassName: string;
+  texts: { loading: string; empty: string };
   more: { to: string; label: string };
 }) {
+  const { t } = useTranslation('dashboard');
   const { States } = useDashboardParts();
   return (
     <section aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
       <div className={bodyClassName}>
-        <States query={query} texts={texts} isEmpty={isEmpty} compact>
+        <States
+          query={query}
+          texts={{ ...texts, loadError: t('loadError'), retry: t('retry') }}
+          isEmpty={isEmpty}
+          compact
+        >
           {(data) => <ul className="vh-list">{children(data)}</ul>}
         </States>
       </div>
@@ -219,7 +227,7 @@ export function LatestNews() {
       title={t('newsTitle')}
       bodyClassName="vh-dashboard-news-body"
       query={news}
-      texts={{ loading: t('newsTitle'), loadError: t('loadError'), retry: t('retry'), empty: t('noNews') }}
+      texts={{ loading: t('newsTitle'), empty: t('noNews') }}
       isEmpty={(posts) => posts.length === 0}
       more={{ to: pathTo('blog'), label: t('allNews') }}
     >
@@ -269,12 +277,7 @@ export function UnreadMessages() {
       title={`${t('messagesTitle')}${unread > 0 ? ` (${unread})` : ''}`}
       bodyClassName="vh-dashboard-messages-body"
       query={messages}
-      texts={{
-        loading: t('messagesTitle'),
-        loadError: t('loadError'),
-        retry: t('retry'),
-        empty: t('noUnreadMessages'),
-      }}
+      texts={{ loading: t('messagesTitle'), empty: t('noUnreadMessages') }}
       isEmpty={(list) => list.items.length === 0}
       more={{ to: pathTo('messages'), label: t('allMessages') }}
     >
