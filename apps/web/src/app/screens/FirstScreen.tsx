@@ -23,7 +23,11 @@ import type { ClubScope } from '../../shared/tenant-selection/scope.ts';
 import { AppLink } from '../../shared/ui/AppLink.tsx';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import type { QueryStatesProps } from '../../shared/ui/QueryStates.tsx';
-import { firstScreenShown, SHELL_AFTER_FIRST_SCREEN_MAX_MS } from '../../shared/ui/first-screen.ts';
+import {
+  afterNextPaint,
+  firstScreenShown,
+  SHELL_AFTER_FIRST_SCREEN_MAX_MS,
+} from '../../shared/ui/first-screen.ts';
 import {
   AnswerButtons,
   DashboardSections,
@@ -116,8 +120,9 @@ const TABS = [
 ] as const;
 
 /**
- * Tells the start-up when the clubs and next events are on the screen (after the frame that draws them), so that
- * the shell loads after them; at the latest SHELL_AFTER_FIRST_SCREEN_MAX_MS after the first screen appeared.
+ * Tells the start-up when the clubs and next events are on the screen (once the frame that draws them has been
+ * painted), so that the shell loads after them; at the latest SHELL_AFTER_FIRST_SCREEN_MAX_MS after the first
+ * screen appeared.
  */
 function ShownWhenSettled() {
   const settled = useDashboardSettled();
@@ -127,8 +132,7 @@ function ShownWhenSettled() {
   }, []);
   useEffect(() => {
     if (!settled) return;
-    const frame = requestAnimationFrame(() => firstScreenShown());
-    return () => cancelAnimationFrame(frame);
+    return afterNextPaint(firstScreenShown);
   }, [settled]);
   return null;
 }

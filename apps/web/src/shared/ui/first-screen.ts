@@ -30,6 +30,26 @@ export function firstScreenShown(): void {
   markShown();
 }
 
+/**
+ * Calls `callback` once the frame being prepared now has been painted: the next frame's animation callback runs
+ * after it was produced, and a task after that keeps the callback out of that next frame too. Returns a cancel.
+ * The first screen asks for the shell's code this way: asked for inside the frame that draws the next events,
+ * the shell's requests and parsing start before that frame is painted, and a page load's largest paint then
+ * counts them (issue 14 §6).
+ */
+export function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(callback, 0);
+    });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Resolves once the first screen has been shown (firstScreenShown). */
 export function whenFirstScreenShown(): Promise<void> {
   return shown;
