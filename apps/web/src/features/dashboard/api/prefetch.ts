@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { prepareDateTimeFormat } from '../../../shared/i18n/format.ts';
+import { i18next } from '../../../shared/i18n/i18n.ts';
 import { scopeClubs } from '../../../shared/tenant-selection/scope.ts';
 import { currentTenantSelection, loadTenantSelection } from '../../../shared/tenant-selection/selection.ts';
 import { myTenantsQueryOptions } from '../../../shared/tenant-selection/tenants.ts';
@@ -11,11 +13,14 @@ import { upcomingRegistrationsQueryOptions } from './get-upcoming-registrations.
  * the page reads: the news, the unread messages, the person's clubs and then, in the club scope the page will
  * show (the stored selection among those clubs), the next events. Left to the page, they would start only once
  * the shell and the page have rendered, and the next events only after the clubs. Failures are left to the page,
- * which asks again and shows them.
+ * which asks again and shows them. Once the requests are out, the formatter of the next events' dates is made in
+ * a task of its own (prepareDateTimeFormat): its one-time cost falls while the answers are on their way, not into
+ * the render that shows them.
  */
 export async function prefetchDashboard(queryClient: QueryClient): Promise<void> {
   void queryClient.prefetchQuery(latestNewsQueryOptions());
   void queryClient.prefetchQuery(unreadMessagesQueryOptions());
+  setTimeout(() => prepareDateTimeFormat(i18next.resolvedLanguage), 0);
   const [tenants] = await Promise.all([
     queryClient.fetchQuery(myTenantsQueryOptions()).catch(() => undefined),
     loadTenantSelection(),
