@@ -2,7 +2,7 @@ import { IonApp, IonRouterOutlet, IonSplitPane, setupIonicReact } from '@ionic/r
 import { IonReactRouter } from '@ionic/react-router';
 import { pathTo, WEB_ROUTES } from '@vereinsheim/contracts/routes';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Link, Route, useLocation } from 'react-router-dom';
 import type { AuthService } from '../shared/auth/auth-service.ts';
 import { AuthProvider } from '../shared/auth/session-context.tsx';
@@ -43,8 +43,11 @@ function PageViews() {
   return null;
 }
 
-/** The signed-in app: Ionic, router, menu, tab bar and the lazily loaded pages. Loaded only after sign-in. */
-export default function AppShell({ auth }: { auth: AuthService }) {
+/**
+ * The signed-in app: Ionic, router, menu, tab bar and the lazily loaded pages. Loaded only after sign-in. Memoised:
+ * Bootstrap renders again when the shell takes over from the first screen, and the shell's tree need not.
+ */
+export default memo(function AppShell({ auth }: { auth: AuthService }) {
   // Prepared at start-up when the dashboard's data was asked for beside the shell's code (Bootstrap).
   const [queryClient] = useState(takePreparedQueryClient);
   useEffect(() => invalidateOnLanguageChange(queryClient), [queryClient]);
@@ -95,4 +98,4 @@ export default function AppShell({ auth }: { auth: AuthService }) {
       </AuthProvider>
     </QueryClientProvider>
   );
-}
+});
