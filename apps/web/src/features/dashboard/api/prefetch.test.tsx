@@ -106,4 +106,31 @@ describe('the dashboard prefetch', () => {
     await prefetching;
     expect(prepared.calls).toHaveLength(1);
   });
+
+  it('with no club chosen, asks for the next events beside the clubs, not after their answer', async () => {
+    resetTenantSelection(memoryStore());
+    let nextEventsAsked = () => {};
+    const nextEvents = new Promise<void>((resolve) => (nextEventsAsked = resolve));
+    server.use(
+      // The clubs answer only once the next events have been asked for (or after 2 s, too late).
+      http.get(`${ORIGIN}/api/me/tenant/find`, async () => {
+        await Promise.race([nextEvents, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        asked.push('clubs');
+        return HttpResponse.json(tenantList([first, second]));
+      }),
+      http.get(`${ORIGIN}/api/me/event/registrations`, ({ request }) => {
+        asked.push(`next events in ${new URL(request.url).searchParams.get('tenantIds')}`);
+        nextEventsAsked();
+        return HttpResponse.json(myRegistrationPage([myRegistration(1, first, { name: 'Wintertraining' })]));
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const started = Date.now();
+    await prefetchDashboard(queryClient);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(asked.filter((what) => what !== 'news' && what !== 'messages')).toEqual([
+      'next events in null',
+      'clubs',
+    ]);
+  });
 });
