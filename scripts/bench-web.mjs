@@ -132,16 +132,27 @@ export async function benchWeb({ runs = RUNS } = {}) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
   });
   const rows = [];
+  const repeated = [];
+  /**
+   * One audit; a run Lighthouse could not finish is run once more (for a lost trace, NO_NAVSTART, Lighthouse asks
+   * for exactly that; it happens now and then on either page here), and the repeat is reported.
+   */
+  async function auditRow(page) {
+    const first = await audit(chrome.port, `${server.baseURL}/`);
+    if (first.score !== null) return { page, ...first };
+    repeated.push(`- Lighthouse could not finish a run on ${page} and ran it again: ${first.error}`);
+    return { page, ...(await audit(chrome.port, `${server.baseURL}/`)) };
+  }
   try {
     for (let i = 0; i < runs; i += 1) {
       console.error(`[bench:web] Lighthouse mobile: signed out / (run ${i + 1}) …`);
-      rows.push({ page: 'signed out `/`', ...(await audit(chrome.port, `${server.baseURL}/`)) });
+      rows.push(await auditRow('signed out `/`'));
     }
     console.error('[bench:web] signing in the demo account …');
     await signIn(chrome.port, server.baseURL);
     for (let i = 0; i < runs; i += 1) {
       console.error(`[bench:web] Lighthouse mobile: signed-in dashboard, cold cache (run ${i + 1}) …`);
-      rows.push({ page: 'signed-in dashboard `/`', ...(await audit(chrome.port, `${server.baseURL}/`)) });
+      rows.push(await auditRow('signed-in dashboard `/`'));
     }
   } finally {
     await chrome.kill();
@@ -161,6 +172,7 @@ export async function benchWeb({ runs = RUNS } = {}) {
     ),
   ];
   const failures = rows.filter((r) => r.error);
+  if (repeated.length) lines.push('', ...repeated);
   if (failures.length)
     lines.push('', ...failures.map((r) => `- Lighthouse could not finish a run on ${r.page}: ${r.error}`));
   const warnings = rows.flatMap((r) => r.warnings ?? []);
