@@ -304,7 +304,7 @@ export function UnreadMessages() {
  * already sees moves down (no layout shift, issue 14 §6). The next events need the clubs (their scope) and come
  * below them, so they show once the clubs are there: the clubs' list has its height then. The start-up may have
  * the next events before the clubs (all clubs need no club list, features/dashboard/api/prefetch.ts): the news and
- * messages wait for both.
+ * messages wait for both, the state `useDashboardSettled` names.
  */
 export function DashboardSections() {
   const { t } = useTranslation('dashboard');
@@ -312,8 +312,7 @@ export function DashboardSections() {
   const claims = useSession()?.claims;
   const person = useBasePerson();
   const tenants = useMyTenants();
-  const scope = useClubScope();
-  const upcoming = useUpcomingRegistrations(scope.tenantIds, scope.ready);
+  const settled = useDashboardSettled();
   useLatestNews();
   useUnreadMessages();
   const name = person.data?.firstName ?? claims?.given_name ?? claims?.name;
@@ -359,7 +358,7 @@ export function DashboardSections() {
         {tenants.data?.items.length === 0 && <JoinClub />}
       </section>
       {!tenants.isPending && <UpcomingEvents />}
-      {!tenants.isPending && !upcoming.isPending && (
+      {settled && (
         <>
           <LatestNews />
           <UnreadMessages />
