@@ -10,6 +10,7 @@ import { i18next } from '../shared/i18n/i18n.ts';
 import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import {
+  coverShell,
   firstScreenShown,
   startsWithFirstScreen,
   whenFirstScreenShown,
@@ -157,6 +158,7 @@ export function Bootstrap() {
           // No first screen to wait for: what the start-up keeps for after it (the page's code) loads now.
           firstScreenShown();
         }
+        if (first) coverShell();
         setFirstScreen(first);
         setHolding(result.fresh);
         setRedirecting(false);

@@ -55,6 +55,21 @@ export function whenFirstScreenShown(): Promise<void> {
   return shown;
 }
 
+let covering = false;
+
+/** The start-up chose the first screen for this page load: until revealShell, the shell renders beneath it, hidden. */
+export function coverShell(): void {
+  covering = true;
+}
+
+/**
+ * Whether the shell renders beneath the first screen now. Its dashboard then renders its content in a transition
+ * after the page's frame (DashboardPage), which React splits into short tasks: nobody sees it until the takeover.
+ */
+export function shellCovered(): boolean {
+  return covering;
+}
+
 /** The shell's dashboard takes over this long after it mounted even when its data has not answered yet. */
 export const REVEAL_AT_LATEST_MS = 5000;
 
@@ -92,7 +107,10 @@ export function revealShell(): void {
       if (top > 0) await content?.scrollToPoint?.(0, top, 0);
     })
     .catch(() => undefined)
-    .then(markRevealed);
+    .then(() => {
+      covering = false;
+      markRevealed();
+    });
 }
 
 /** Resolves once the shell has been revealed (revealShell). */
