@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { newspaperOutline } from 'ionicons/icons';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../shared/api/client.ts';
@@ -78,5 +79,31 @@ describe("the dashboard's first screen", () => {
         .map((link) => link.textContent),
     ).toEqual(['News', 'Kalender']);
     expect([...container.querySelectorAll('*')].filter((e) => e.tagName.startsWith('ION-'))).toEqual([]);
+  });
+
+  it('draws its icons inline as ion-icon does, not as images or masks, which the engine gives a document each', async () => {
+    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
+    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
+    const { container } = render(<FirstScreen auth={auth} />);
+    await screen.findByRole('heading', { name: 'Hallo Mia!' });
+
+    const icons = [...container.querySelectorAll('.vh-first-icon')];
+    // The header's menu button and the tab bar's three.
+    expect(icons).toHaveLength(4);
+    for (const icon of icons) {
+      expect(icon.namespaceURI).toBe('http://www.w3.org/2000/svg');
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+    }
+    // The news tab's icon is ionicons' drawing itself.
+    const tabs = screen.getByRole('navigation', { name: 'Schnellnavigation' });
+    const news = within(tabs).getByRole('link', { name: 'News' }).querySelector('svg');
+    const paths = [...(news?.querySelectorAll('path') ?? [])].map((path) => path.getAttribute('d'));
+    expect(paths).toEqual([...newspaperOutline.matchAll(/ d='([^']*)'/g)].map((match) => match[1]));
+    expect(paths.length).toBeGreaterThan(0);
+    const styled = [...container.querySelectorAll<HTMLElement>('[style]')].map((e) =>
+      e.getAttribute('style'),
+    );
+    expect(styled.filter((style) => /mask|url\(/.test(style ?? ''))).toEqual([]);
+    expect(container.querySelectorAll('img[src^="data:image/svg"]')).toHaveLength(0);
   });
 });
