@@ -4,19 +4,15 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../shared/api/client.ts';
-import type { AuthService, Session } from '../shared/auth/auth-service.ts';
-import { parseClaims } from '../shared/auth/claims.ts';
 import { AuthProvider } from '../shared/auth/session-context.tsx';
 import { ORIGIN, tenant, tenantList, testAppConfig } from '../test/fixtures.ts';
 import { server } from '../test/msw-server.ts';
+import { signedInAuth } from '../test/signed-in.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import type { RouteGate as Gate } from './routes.tsx';
 
 function renderGate(gate: Gate, path: string, privacyAccepted = false) {
-  const session: Session = {
-    claims: parseClaims({ sub: 's', person_id: 'p', person_privacyaccepted: privacyAccepted }),
-  };
-  const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
+  const auth = signedInAuth({ sub: 's', person_id: 'p', person_privacyaccepted: privacyAccepted });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -3,12 +3,11 @@ import { newspaperOutline } from 'ionicons/icons';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../shared/api/client.ts';
-import type { AuthService, Session } from '../../shared/auth/auth-service.ts';
-import { parseClaims } from '../../shared/auth/claims.ts';
 import { memoryStore } from '../../shared/platform/storage.ts';
 import { resetTenantSelection } from '../../shared/tenant-selection/selection.ts';
 import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
+import { signedInAuth } from '../../test/signed-in.tsx';
 import { TAB_ITEMS } from '../menu/menu-items.ts';
 import FirstScreen from './FirstScreen.tsx';
 
@@ -43,9 +42,7 @@ describe("the dashboard's first screen", () => {
   });
 
   it('shows the dashboard without router and Ionic: plain links, answers and retries only once the shell is there', async () => {
-    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
-    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
-    const { container } = render(<FirstScreen auth={auth} />);
+    const { container } = render(<FirstScreen auth={signedInAuth()} />);
 
     expect(await screen.findByRole('heading', { name: 'Hallo Mia!' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();
@@ -82,9 +79,7 @@ describe("the dashboard's first screen", () => {
   });
 
   it('draws its icons inline as ion-icon does, not as images or masks, which the engine gives a document each', async () => {
-    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
-    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
-    const { container } = render(<FirstScreen auth={auth} />);
+    const { container } = render(<FirstScreen auth={signedInAuth()} />);
     await screen.findByRole('heading', { name: 'Hallo Mia!' });
 
     const icons = [...container.querySelectorAll('.vh-first-icon')];

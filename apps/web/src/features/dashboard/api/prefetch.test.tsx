@@ -1,16 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
-import type { AuthService, Session } from '../../../shared/auth/auth-service.ts';
-import { parseClaims } from '../../../shared/auth/claims.ts';
-import { AuthProvider } from '../../../shared/auth/session-context.tsx';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection, TENANT_SELECTION_KEY } from '../../../shared/tenant-selection/selection.ts';
 import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
+import { SignedIn } from '../../../test/signed-in.tsx';
 import DashboardPage from '../pages/DashboardPage.tsx';
 import { prefetchDashboard } from './prefetch.ts';
 import type * as Format from '../../../shared/i18n/format.ts';
@@ -77,16 +74,10 @@ describe('the dashboard prefetch', () => {
     // The next events are asked for in the stored scope (the club she left is not sent).
     expect([...asked].sort()).toEqual(['clubs', 'messages', 'news', `next events in ${second.id}`]);
 
-    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
-    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
     render(
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider auth={auth}>
-          <MemoryRouter>
-            <DashboardPage />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
+      <SignedIn queryClient={queryClient}>
+        <DashboardPage />
+      </SignedIn>,
     );
     const upcoming = await screen.findByRole('region', { name: 'Deine nächsten Termine' });
     expect(await within(upcoming).findByText('Wintertraining')).toBeInTheDocument();

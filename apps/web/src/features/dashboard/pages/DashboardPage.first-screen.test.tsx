@@ -1,19 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
-import type { AuthService, Session } from '../../../shared/auth/auth-service.ts';
-import { parseClaims } from '../../../shared/auth/claims.ts';
-import { AuthProvider } from '../../../shared/auth/session-context.tsx';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection } from '../../../shared/tenant-selection/selection.ts';
 import { coverShell, shellCovered, whenShellRevealed } from '../../../shared/ui/first-screen.ts';
 import { myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
+import { SignedIn } from '../../../test/signed-in.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
 /*
@@ -56,18 +52,12 @@ describe('dashboard page beneath the first screen', () => {
   });
 
   function mountPage() {
-    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
-    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
     const root = createRoot(container);
     flushSync(() =>
       root.render(
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <AuthProvider auth={auth}>
-            <MemoryRouter>
-              <DashboardPage />
-            </MemoryRouter>
-          </AuthProvider>
-        </QueryClientProvider>,
+        <SignedIn>
+          <DashboardPage />
+        </SignedIn>,
       ),
     );
     unmount = () => root.unmount();

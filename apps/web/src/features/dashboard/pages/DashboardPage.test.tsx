@@ -1,16 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
-import type { AuthService, Session } from '../../../shared/auth/auth-service.ts';
-import { parseClaims } from '../../../shared/auth/claims.ts';
-import { AuthProvider } from '../../../shared/auth/session-context.tsx';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection } from '../../../shared/tenant-selection/selection.ts';
 import { myRegistrationPage, ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
+import { SignedIn } from '../../../test/signed-in.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
 beforeAll(() => {
@@ -56,16 +52,10 @@ describe('dashboard page', () => {
   });
 
   it('loads news and messages with the next events but shows them below only once the next events are there', async () => {
-    const session: Session = { claims: parseClaims({ sub: 's', given_name: 'Mia' }) };
-    const auth = { session, subscribe: () => () => undefined } as unknown as AuthService;
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthProvider auth={auth}>
-          <MemoryRouter>
-            <DashboardPage />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
+      <SignedIn>
+        <DashboardPage />
+      </SignedIn>,
     );
     // All three are asked for at once …
     await waitFor(() => expect([...requested].sort()).toEqual(['messages', 'news', 'registrations']));
