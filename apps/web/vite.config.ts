@@ -76,11 +76,63 @@ function startRequestsWithThePage(): Plugin {
   };
 }
 
+/** The modules of the first screen's chunk (firstScreenChunk): found when the build has read every module. */
+const firstScreenModules = new Set<string>();
+
+/** What the start-up loads for the dashboard's first screen (app/Bootstrap.tsx, preloadSignedIn). */
+const FIRST_SCREEN_ROOTS = [
+  '/src/app/screens/FirstScreen.tsx',
+  '/src/features/dashboard/api/prefetch.ts',
+  '/src/app/query-client.ts',
+];
+
+/**
+ * The first screen's modules in one chunk (issue 14 §6; ADR 0027, amendment of 2026-11-29). Left to Rolldown, the
+ * modules the start-up loads for the first screen fell into 22 chunks by which lazy parts share them, so the
+ * first screen waited for 25 scripts. On a slow line each wave of requests costs a round trip, and a browser
+ * opens six connections to a server speaking HTTP/1.1. This plugin finds the modules statically imported by
+ * FIRST_SCREEN_ROOTS and not by the entry; the `first-screen` group (build.rolldownOptions) puts them into one
+ * chunk. The roots stay chunks of their own (a few hundred bytes each), so that each is still loaded on its
+ * own and named in the manifest (scripts/size.mjs).
+ */
+function firstScreenChunk(): Plugin {
+  return {
+    name: 'vereinsheim:first-screen-chunk',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return;
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => {
+        const id = ids.find((m) => m.endsWith(suffix));
+        if (!id) throw new Error(`The first screen's chunk: ${suffix} is not in the build.`);
+        return id;
+      };
+      /** The modules statically imported from `roots`, the roots included. */
+      const reach = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entry = reach([find('/src/main.tsx')]);
+      const roots = FIRST_SCREEN_ROOTS.map(find);
+      firstScreenModules.clear();
+      for (const id of reach(roots)) if (!entry.has(id) && !roots.includes(id)) firstScreenModules.add(id);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     ionicElementsOutOfTheShell(),
     startRequestsWithThePage(),
+    firstScreenChunk(),
     // The installable web app: manifest (icons from assets/logo.svg, scripts/generate-assets.mjs) and the service
     // worker src/sw.ts with the precache list of this build. Registered by main.tsx on the web only.
     VitePWA({
@@ -143,6 +195,18 @@ export default defineConfig(({ mode }) => ({
     // Module preload of lazy chunks is resolved at run time; only the entry's static imports load up front.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // firstScreenChunk: its modules' imports stay where they are (the entry's in the entry chunk).
+          groups: [
+            {
+              name: 'first-screen',
+              test: (id: string) => firstScreenModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // Ionic's component modules (Stencil output) and ionicons carry no sideEffects flag, so Rolldown keeps every
         // component class. Their only side effect is defining the element, which the React wrappers do on use.
