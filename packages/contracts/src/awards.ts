@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pagedListSchema, pagedQuerySchema } from './paging.ts';
-import { uuidListQueryParam } from './invoice.ts';
+import { pagedListSchema, pagedQuerySchema, uuidListQueryParam } from './paging.ts';
 
 /** Days before validUntil during which a licence or qualification counts as expiring. */
 export const EXPIRING_WITHIN_DAYS = 90;

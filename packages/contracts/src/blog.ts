@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { BLOG_DEFAULTS } from './constants.ts';
-import { uuidListQueryParam } from './invoice.ts';
-import { pagedListSchema, pagedQuerySchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema, uuidListQueryParam } from './paging.ts';
 
 /** Who may read a post: the club's members, one team of the club, or everyone signed in. */
 export const BLOG_SCOPE_TYPES = ['members', 'team', 'public'] as const;

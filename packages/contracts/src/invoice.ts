@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedListSchema, pagedQuerySchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema, uuidListQueryParam } from './paging.ts';
 
 export const INVOICE_DIRECTIONS = ['incoming', 'outgoing'] as const;
 /** incoming: the club bills the member; outgoing: the member bills the club (e.g. expenses). */
@@ -12,15 +12,6 @@ export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
 const isoDate = z.iso.date();
 const uuid = z.uuid({ error: 'expected a UUID' });
-
-/** Accepts `a,b`, a repeated parameter (`?x=a&x=b`) or nothing. */
-export const uuidListQueryParam = z.preprocess((value: unknown): unknown[] | undefined => {
-  if (value === undefined || value === '') return undefined;
-  const values: unknown[] = Array.isArray(value) ? (value as unknown[]) : [value];
-  const parts = values.flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]));
-  const trimmed = parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
-  return trimmed.length ? trimmed : undefined;
-}, z.array(uuid).max(50).optional());
 
 /** GET /api/invoice (spec §7: receiverId, tenantIds, from, till, paging; InvoiceDate descending). */
 export const InvoiceListQuerySchema = pagedQuerySchema(['InvoiceDate']).extend({

@@ -67,3 +67,18 @@ export interface PagedList<T> {
   top: number;
   orderbytype: 'ascending' | 'descending';
 }
+
+const uuid = z.uuid({ error: 'expected a UUID' });
+
+/**
+ * A list of up to 50 UUIDs as a query parameter: `a,b`, a repeated parameter (`?x=a&x=b`) or nothing. Here beside
+ * the paging, not with the invoices that first used it: the news' query uses it too, and the dashboard's first
+ * screen, which loads the news' contract, should not build the invoices' schemas for it.
+ */
+export const uuidListQueryParam = z.preprocess((value: unknown): unknown[] | undefined => {
+  if (value === undefined || value === '') return undefined;
+  const values: unknown[] = Array.isArray(value) ? (value as unknown[]) : [value];
+  const parts = values.flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]));
+  const trimmed = parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+  return trimmed.length ? trimmed : undefined;
+}, z.array(uuid).max(50).optional());

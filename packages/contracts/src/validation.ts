@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { uuidListQueryParam } from './invoice.ts';
-import { pagedListSchema, pagedQuerySchema } from './paging.ts';
+import { pagedListSchema, pagedQuerySchema, uuidListQueryParam } from './paging.ts';
 import { VALIDATION_SECTIONS } from './routes.ts';
 
 const uuid = z.uuid({ error: 'expected a UUID' });
