@@ -50,8 +50,10 @@ test.describe('news and messages', () => {
       const shifts = await page.evaluate(
         () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
       );
-      // Cumulative layout shift as Lighthouse counts it; "good" is below 0.1, the target is none.
-      expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.005);
+      // Cumulative layout shift as Lighthouse counts it; "good" is below 0.1, the target is none. What is allowed
+      // here is below what any element of the dashboard moving would score: the loading screen's status line,
+      // replaced by the first screen, scores about 0.0002.
+      expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.001);
     });
   }
 

@@ -302,9 +302,9 @@ export function UnreadMessages() {
  * messages. The next events come first and their height is known only with them (invitations add answer buttons).
  * The news and messages load at the same time but show once the next events are there, so that nothing the person
  * already sees moves down (no layout shift, issue 14 §6). The next events need the clubs (their scope) and come
- * below them, so they show once the clubs are there: the clubs' list has its height then. The start-up may have
- * the next events before the clubs (all clubs need no club list, features/dashboard/api/prefetch.ts): the news and
- * messages wait for both, the state `useDashboardSettled` names.
+ * below them, so they show once the clubs are there: the clubs' list has its height then (so does the link to the
+ * clubs below the list). The start-up may have the next events before the clubs (all clubs need no club list,
+ * features/dashboard/api/prefetch.ts): the news and messages wait for both, the state `useDashboardSettled` names.
  */
 export function DashboardSections() {
   const { t } = useTranslation('dashboard');
@@ -352,9 +352,12 @@ export function DashboardSections() {
             )}
           </States>
         </div>
-        <p>
-          <AppLink to={pathTo('clubs')}>{t('manageClubs')}</AppLink>
-        </p>
+        {/* Below the list, so shown with it: drawn before, the link moved down as the clubs arrived. */}
+        {!tenants.isPending && (
+          <p>
+            <AppLink to={pathTo('clubs')}>{t('manageClubs')}</AppLink>
+          </p>
+        )}
         {tenants.data?.items.length === 0 && <JoinClub />}
       </section>
       {!tenants.isPending && <UpcomingEvents />}

@@ -69,4 +69,30 @@ describe('dashboard page', () => {
     expect(await within(news).findByText('Es ist ein Fehler aufgetreten')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: /Ungelesene Nachrichten/ })).toBeInTheDocument();
   });
+
+  it('draws nothing below the clubs while they load: the link to the clubs comes with their list', async () => {
+    let answerClubs = () => {};
+    const clubsAnswered = new Promise<void>((resolve) => (answerClubs = resolve));
+    server.use(
+      http.get(`${ORIGIN}/api/me/tenant/find`, async () => {
+        await clubsAnswered;
+        return HttpResponse.json(tenantList([tenant(1), tenant(2)]));
+      }),
+    );
+    render(
+      <SignedIn>
+        <DashboardPage />
+      </SignedIn>,
+    );
+    const clubs = screen.getByRole('region', { name: 'Deine Vereine' });
+    // The page has asked for its data (the news with the clubs), and the clubs have not answered.
+    await waitFor(() => expect(requested).toContain('news'));
+    expect(within(clubs).queryByRole('link', { name: 'Vereine verwalten' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Deine nächsten Termine' })).not.toBeInTheDocument();
+
+    answerClubs();
+    const list = await within(clubs).findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(clubs).getByRole('link', { name: 'Vereine verwalten' })).toBeInTheDocument();
+  });
 });
