@@ -129,6 +129,38 @@ test.describe('web app shell', () => {
     }
   });
 
+  test("a returning member's start-up has a worker load the date formats, under the page's CSP, and ends it", async ({
+    page,
+    browser,
+  }) => {
+    const returning = await returningMember(page, browser);
+    try {
+      const next = await returning.newPage();
+      const started: string[] = [];
+      const ended: string[] = [];
+      next.on('worker', (worker) => {
+        started.push(new URL(worker.url()).pathname);
+        worker.on('close', () => ended.push(new URL(worker.url()).pathname));
+      });
+      const refused: string[] = [];
+      next.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await next.goto('/');
+      await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
+      // The next events' dates are shown, formatted as the page's own formatter does.
+      await expect(next.locator('.vh-dashboard-event p').first()).toContainText(
+        /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
+      );
+      expect(started).toEqual([expect.stringMatching(/^\/assets\/date-format\.worker-[\w-]+\.js$/)]);
+      // Its one message answered, the worker is ended rather than kept.
+      await expect.poll(() => ended).toEqual(started);
+      expect(refused).toEqual([]);
+    } finally {
+      await returning.close();
+    }
+  });
+
   test("a returning member sees the dashboard before the shell's code has loaded, and the shell takes over", async ({
     page,
     browser,

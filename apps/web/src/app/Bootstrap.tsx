@@ -6,6 +6,7 @@ import type { AuthService, BootResult } from '../shared/auth/auth-service.ts';
 import { requestWebSession } from '../shared/auth/bff-auth.ts';
 import { createAuthService } from '../shared/auth/create-auth-service.ts';
 import { loadAppConfig } from '../shared/config/app-config.ts';
+import { warmUpDateTimeFormat } from '../shared/i18n/format.ts';
 import { i18next } from '../shared/i18n/i18n.ts';
 import { isNativePlatform } from '../shared/platform/native.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -39,7 +40,7 @@ let preparedData = false;
  * the one before (shell → `shell` texts → page → `dashboard` texts → the page's API calls → the next events after
  * the clubs); React.lazy, i18next and the page's queries find them loaded or on their way. The data's code is
  * asked for first: its chunks queue ahead of the shell's, so that its requests (latency, few bytes) start
- * while the shell (bandwidth) still loads.
+ * while the shell (bandwidth) still loads. The date formatter is warmed up in a worker (warmUpDateTimeFormat).
  */
 function preloadSignedIn(pathname: string) {
   const namespaces = ['shell'];
@@ -64,6 +65,8 @@ function preloadSignedIn(pathname: string) {
     if (dashboard) void import('../features/dashboard/pages/DashboardPage.tsx').catch(() => undefined);
   });
   void i18next.loadNamespaces(namespaces).catch(() => undefined);
+  // Every signed-in page shows dates; the engine's date-format data loads in a worker meanwhile.
+  warmUpDateTimeFormat(i18next.resolvedLanguage);
 }
 
 /** The session found at start-up did not become the signed-in app: what was loaded for it goes. */

@@ -69,13 +69,50 @@ export function formatDate(iso: string | null | undefined, language: string | un
 
 /**
  * Makes the date-and-time formatter of `language` (formatDateTime) before its first use. A page's first
- * `Intl.DateTimeFormat` or `Intl.NumberFormat`, of any locale, loads the engine's locale data: 14–24 ms on a server
- * core in Chromium, four times that on a slow phone; later ones take 0.1–3 ms. The start-up calls this while the
- * dashboard's requests are on their way, so that the render that shows their answers does not pay for it (issue 14
- * §6).
+ * `Intl.DateTimeFormat` loads the engine's date-format data: 20–100 ms on a server core in Chromium, four times that
+ * on a slow phone; later ones take 0.1–3 ms.
  */
 export function prepareDateTimeFormat(language: string | undefined): void {
   dateFormat(language, DATE_TIME);
+}
+
+/** What the date-format worker is sent (date-format.worker.ts): the formatter to make. */
+export interface DateFormatWarmUp {
+  locale: string;
+  options: Intl.DateTimeFormatOptions;
+}
+
+/**
+ * Has the engine load its date-format data in a worker, beside the main thread (issue 14 §6; ADR 0027, amendment
+ * of 2026-11-29). The engine keeps that data per process (ICU's caches), and a dedicated worker runs in its page's
+ * process: once the worker has made formatDateTime's formatter, the main thread's first one takes about a
+ * millisecond instead of a long task of its own. The start-up calls this as soon as a session is found, while the
+ * page's code and data are still on their way. Where no worker can start (no `Worker`, or its script fails), the
+ * formatter is made on the main thread in a task of its own, as before.
+ */
+export function warmUpDateTimeFormat(language: string | undefined): void {
+  const prepareHere = () => setTimeout(() => prepareDateTimeFormat(language), 0);
+  if (typeof Worker === 'undefined') {
+    prepareHere();
+    return;
+  }
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./date-format.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'date-format',
+    });
+  } catch {
+    prepareHere();
+    return;
+  }
+  worker.addEventListener('message', () => worker.terminate());
+  worker.addEventListener('error', () => {
+    worker.terminate();
+    prepareHere();
+  });
+  const warmUp: DateFormatWarmUp = { locale: uiLocale(language).intl, options: DATE_TIME };
+  worker.postMessage(warmUp);
 }
 
 /** The local date and time of a point in time: de `21.11.2026, 18:30`. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { memoryStore } from '../../../shared/platform/storage.ts';
 import { resetTenantSelection, TENANT_SELECTION_KEY } from '../../../shared/tenant-selection/selection.ts';
@@ -10,20 +10,6 @@ import { server } from '../../../test/msw-server.ts';
 import { SignedIn } from '../../../test/signed-in.tsx';
 import DashboardPage from '../pages/DashboardPage.tsx';
 import { prefetchDashboard } from './prefetch.ts';
-import type * as Format from '../../../shared/i18n/format.ts';
-
-// The real formatter, with a record of when the prefetch asks for it.
-const { prepared } = vi.hoisted(() => ({ prepared: { calls: [] as string[] } }));
-vi.mock('../../../shared/i18n/format.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof Format>();
-  return {
-    ...actual,
-    prepareDateTimeFormat: (language: string | undefined) => {
-      prepared.calls.push(language ?? '');
-      actual.prepareDateTimeFormat(language);
-    },
-  };
-});
 
 beforeAll(() => {
   configureApiClient({
@@ -84,18 +70,6 @@ describe('the dashboard prefetch', () => {
     expect(await screen.findByText('Im Moment gibt es keine Neuigkeiten.')).toBeInTheDocument();
     expect(screen.getByText('Keine ungelesenen Nachrichten.')).toBeInTheDocument();
     expect(asked).toHaveLength(4);
-  });
-
-  it("makes the next events' date formatter in a task of its own, once the requests are out", async () => {
-    prepared.calls = [];
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const prefetching = prefetchDashboard(queryClient);
-    // Not inside the start-up's own task: the requests go out first.
-    expect(prepared.calls).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(prepared.calls).toEqual(['de']);
-    await prefetching;
-    expect(prepared.calls).toHaveLength(1);
   });
 
   it('with no club chosen, asks for the next events beside the clubs, not after their answer', async () => {

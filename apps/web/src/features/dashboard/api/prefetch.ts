@@ -1,6 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { prepareDateTimeFormat } from '../../../shared/i18n/format.ts';
-import { i18next } from '../../../shared/i18n/i18n.ts';
 import { scopeClubs } from '../../../shared/tenant-selection/scope.ts';
 import { currentTenantSelection, loadTenantSelection } from '../../../shared/tenant-selection/selection.ts';
 import { myTenantsQueryOptions } from '../../../shared/tenant-selection/tenants.ts';
@@ -14,14 +12,12 @@ import { upcomingRegistrationsQueryOptions } from './get-upcoming-registrations.
  * show (the stored selection among those clubs), the next events. Left to the page, they would start only once
  * the shell and the page have rendered, and the next events only after the clubs. With no club chosen (all
  * clubs, the default) the next events go out beside the clubs; a chosen club must first be found among the
- * person's clubs. Failures are left to the page, which asks again and shows them. Once the requests are out, the
- * formatter of the next events' dates is made in a task of its own (prepareDateTimeFormat): its one-time cost
- * falls while the answers are on their way, not into the render that shows them.
+ * person's clubs. Failures are left to the page, which asks again and shows them. (The next events' date formatter
+ * is warmed up by the start-up itself, in a worker: app/Bootstrap.tsx, warmUpDateTimeFormat.)
  */
 export async function prefetchDashboard(queryClient: QueryClient): Promise<void> {
   void queryClient.prefetchQuery(latestNewsQueryOptions());
   void queryClient.prefetchQuery(unreadMessagesQueryOptions());
-  setTimeout(() => prepareDateTimeFormat(i18next.resolvedLanguage), 0);
   const clubs = queryClient.fetchQuery(myTenantsQueryOptions()).catch(() => undefined);
   await loadTenantSelection();
   // No club chosen (all clubs, the default): the next events' scope needs no club list, so they are asked for
