@@ -1,18 +1,12 @@
-import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
+import { isolatedTestFiles, webProject } from './vitest.shared.ts';
 
-export default defineProject({
-  plugins: [react()],
-  define: {
-    __SILENCE_CONSOLE__: 'false',
-    __NATIVE_SERVER_URL__: JSON.stringify('https://portal.example.org'),
-  },
-  test: {
+/** The web tests that share one module graph per worker; the others are `web-isolated` (vitest.shared.ts). */
+export default defineProject(
+  webProject({
     name: 'web',
-    environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    // 5 s by default: a test's first import of Ionic and the page under a loaded CI machine took longer.
-    testTimeout: 20_000,
-  },
-});
+    exclude: [...configDefaults.exclude, ...isolatedTestFiles],
+    isolate: false,
+  }),
+);

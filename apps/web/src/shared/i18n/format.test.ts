@@ -6,6 +6,8 @@ import {
   type DateFormatWarmUp,
 } from './format.ts';
 
+// vitest-isolate: format.ts keeps the formatters it made for the page load; these tests watch the first being made.
+
 describe('prepareDateTimeFormat', () => {
   afterEach(() => {
     vi.restoreAllMocks();

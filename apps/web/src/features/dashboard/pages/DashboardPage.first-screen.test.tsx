@@ -13,6 +13,8 @@ import { SignedIn } from '../../../test/signed-in.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
 /*
+ * vitest-isolate: first-screen.ts keeps its state for the page load; the takeover below must be this graph's first.
+ *
  * The shell's dashboard beneath the first screen (shared/ui/first-screen.ts), whose state lasts a page load: the
  * tests run in order, the takeover in the first. React's act() would render a transition together with the first
  * commit, so the page is committed here as Ionic's router outlet commits it (one synchronous render) and looked
