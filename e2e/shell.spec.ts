@@ -50,10 +50,6 @@ async function returningMember(page: Page, browser: Browser): Promise<BrowserCon
 }
 
 test.describe('web app shell', () => {
-  // Each test has its own browser context and session and changes no shared data (the language is kept in the
-  // browser): the tests may run on different workers. As one group of ~90 s the file's mobile run was the
-  // suite's last, with the other worker idle (ADR 0028, amendment of 2026-11-29).
-  test.describe.configure({ mode: 'parallel' });
   test('a deep link to /events survives the provider login', async ({ page }) => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
