@@ -16,21 +16,14 @@ import type { UserWorkspaceConfig } from 'vitest/config';
 const ISOLATING = /\bvi\.(?:mock|doMock|resetModules)\(|vitest-isolate:/;
 
 const root = import.meta.dirname;
-const SOURCE = path.join(root, 'src');
 const TEST_FILE = /\.test\.tsx?$/;
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return TEST_FILE.test(entry.name) ? [full] : [];
-  });
-}
-
 /** The test files (relative to apps/web) that need a module graph of their own. */
-export const isolatedTestFiles: string[] = testFiles(SOURCE)
-  .filter((file) => ISOLATING.test(fs.readFileSync(file, 'utf8')))
-  .map((file) => path.relative(root, file).split(path.sep).join('/'))
+export const isolatedTestFiles: string[] = fs
+  .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => TEST_FILE.test(file))
+  .filter((file) => ISOLATING.test(fs.readFileSync(path.join(root, 'src', file), 'utf8')))
+  .map((file) => `src/${file.split(path.sep).join('/')}`)
   .sort();
 
 /** What both web projects share. */
