@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { jobsRepository, type ClaimedJob, type NewJob } from './jobs.repository.ts';
@@ -77,6 +78,10 @@ export function startJobWorker(
   const kinds = Object.keys(handlers);
   let running: Promise<number> | undefined;
   let stopped = false;
+  // The worker's own async context, from where it was started. A wake comes from an enqueue inside a request;
+  // run from there, the worker's claims and jobs would belong to that request's context (its statement count,
+  // x-db-queries, and anything else kept in an AsyncLocalStorage) though they are not part of it.
+  const inWorkerContext = AsyncLocalStorage.snapshot();
 
   const runJob = async (job: ClaimedJob) => {
     try {
@@ -137,12 +142,13 @@ export function startJobWorker(
 
   const worker: JobWorker = {
     runDue,
-    wake: () => {
-      if (stopped) return;
-      // A wake while a run is under way runs once more after it (the new job may have missed the claim).
-      if (running) void running.then(() => (stopped ? 0 : runDue()));
-      else void runDue();
-    },
+    wake: () =>
+      inWorkerContext(() => {
+        if (stopped) return;
+        // A wake while a run is under way runs once more after it (the new job may have missed the claim).
+        if (running) void running.then(() => (stopped ? 0 : runDue()));
+        else void runDue();
+      }),
     stop: async () => {
       stopped = true;
       workers.delete(worker);

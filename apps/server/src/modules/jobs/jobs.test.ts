@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, pushDeliveries, pushSubscriptions } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { enqueue, MAIL_JOB, mailJobs, startJobWorker } from './index.ts';
@@ -29,6 +29,33 @@ describe('durable jobs (ADR 0015, 0021)', () => {
     ).toBe(false);
     const rows = await ctx.db.select().from(jobs).where(eq(jobs.key, 'once'));
     expect(rows.map((r) => r.payload)).toEqual([{ n: 1 }]);
+  });
+
+  it("run in their worker's own context, not in that of the request whose enqueue woke them", async () => {
+    const enqueueing = (key: string) => () =>
+      ctx.db.transaction((tx) => enqueue(tx, { kind: 'woken', key, payload: {} }));
+    // An enqueue wakes the workers 25 and 300 ms later; each measure below starts once earlier wakes have passed.
+    const wakesPassed = () => new Promise((resolve) => setTimeout(resolve, 400));
+    await wakesPassed();
+    // The request's own statements: the enqueue's transaction, counted before any worker ran.
+    const own = await ctx.countQueries(enqueueing('woken-0'));
+    await wakesPassed();
+
+    const ran: string[] = [];
+    const worker = startJobWorker(ctx.db, { woken: async (_p, job) => void ran.push(job.key) }, ctx.app.log, {
+      pollMs: 60_000,
+    });
+    try {
+      const woke = await ctx.countQueries(async () => {
+        await enqueueing('woken-1')();
+        // The job runs while the request's context is still open.
+        await vi.waitFor(() => expect(ran).toContain('woken-1'), { timeout: 10_000, interval: 20 });
+      });
+      // The workers' claims and completions are not the request's statements.
+      expect(woke.queries).toBe(own.queries);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('run every job exactly once with two workers on one database', async () => {
