@@ -39,6 +39,8 @@ export const webProject = (test: NonNullable<UserWorkspaceConfig['test']>): User
     setupFiles: ['./src/test/setup.ts'],
     // 5 s by default: a test's first import of Ionic and the page under a loaded CI machine took longer.
     testTimeout: 20_000,
+    // Two workers, as the server project (a project does not take the root's maxWorkers; ADR 0028).
+    maxWorkers: 2,
     ...test,
   },
 });
