@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './vitest.workers.ts';
 
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     projects: [
       'packages/contracts',
       'apps/server',

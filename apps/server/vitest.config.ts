@@ -1,4 +1,5 @@
 import { configDefaults, defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
@@ -10,9 +11,7 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two workers (ADR 0028, amendment of 2026-11-29, later): a project does not take the root's maxWorkers; its
-    // default is one less than the cores, so one worker on the CI machine's two.
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     // A worker runs its test files one after another in one module graph: the server's imports (Fastify, the
     // provider, Drizzle, the AWS SDK, …: about 5 s of CPU) load once per worker, not once per file (ADR 0028).
     // Safe because every file builds its own app on its own database (harness.ts), and the module-level caches

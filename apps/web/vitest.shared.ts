@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { UserWorkspaceConfig } from 'vitest/config';
+import { TEST_WORKERS } from '../../vitest.workers.ts';
 
 /**
  * The web tests run in two Vitest projects (ADR 0028, amendment of 2026-11-29):
@@ -39,8 +40,7 @@ export const webProject = (test: NonNullable<UserWorkspaceConfig['test']>): User
     setupFiles: ['./src/test/setup.ts'],
     // 5 s by default: a test's first import of Ionic and the page under a loaded CI machine took longer.
     testTimeout: 20_000,
-    // Two workers, as the server project (a project does not take the root's maxWorkers; ADR 0028).
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     ...test,
   },
 });

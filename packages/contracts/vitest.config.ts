@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../../vitest.workers.ts';
 
 export default defineProject({
-  // Two workers, as the other projects of the same group (ADR 0028, amendment of 2026-11-29, later).
-  test: { name: 'contracts', include: ['src/**/*.test.ts'], maxWorkers: 2 },
+  test: { name: 'contracts', include: ['src/**/*.test.ts'], maxWorkers: TEST_WORKERS },
 });
