@@ -25,9 +25,10 @@ function run(label, command, args, env = {}) {
 
 /**
  * Runs the commands at the same time; prints each one's output in one piece, in the given order, once it has
- * ended (so that the log does not interleave them). Resolves to [label, exit status] in that order.
+ * ended (so that the log does not interleave them), and records a failure as `run` does. Resolves to each one's
+ * exit status, in that order.
  */
-function runSideBySide(commands) {
+async function runSideBySide(commands) {
   console.log(`\n▶ side by side: ${commands.map(([label]) => label).join(', ')}`);
   const runs = commands.map(([label, command, args]) => {
     const started = Date.now();
@@ -45,16 +46,18 @@ function runSideBySide(commands) {
     });
     return { label, command, args, output, ended };
   });
-  return runs.reduce(
-    (done, r) =>
-      done.then(async (results) => {
-        const { status, seconds } = await r.ended;
-        console.log(`\n▶ ${r.label}: ${r.command} ${r.args.join(' ')} (exit ${status}, ${seconds} s)`);
-        process.stdout.write(Buffer.concat(r.output));
-        return [...results, [r.label, status]];
-      }),
-    Promise.resolve([]),
-  );
+  const statuses = [];
+  for (const { label, command, args, output, ended } of runs) {
+    const { status, seconds } = await ended;
+    console.log(`\n▶ ${label}: ${command} ${args.join(' ')} (exit ${status}, ${seconds} s)`);
+    process.stdout.write(Buffer.concat(output));
+    if (status !== 0) {
+      exitCode = 1;
+      failures.push(`${label}: exit code ${status}`);
+    }
+    statuses.push(status);
+  }
+  return statuses;
 }
 
 /** The failed tests and the files that failed outside a test (an import or a hook), from a Vitest JSON report. */
@@ -164,17 +167,13 @@ if (process.env.DATABASE_URL) {
 // 1c. Static checks: types, lint and format, each counted as one check. Each runs on one core (ESLint's typed
 // rules build their own TypeScript program, and its `--concurrency` builds one per thread: no faster here), so
 // they run side by side: lint alone takes as long as the other two together (ADR 0028, amendment).
-for (const [label, status] of await runSideBySide([
+for (const status of await runSideBySide([
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npm', ['run', '--silent', 'format:check']],
 ])) {
   if (status === 0) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    exitCode = 1;
-    failures.push(`${label}: exit code ${status}`);
-  }
+  else totals.failed += 1;
 }
 
 // 2. The production build of the web app, its JavaScript budget and `npx cap sync` of the native projects.
