@@ -5,10 +5,10 @@ import { PAGE_ROUTES, PERSONA_OF, pathOf, settle } from './support/routes.ts';
 
 /**
  * Issue 15: every route of the route table, at both viewports, as the person it is for (below): nothing wider
- * than the viewport, no text cut off inside its box (at 390 px), no amount of money under 14 px, and axe-core
- * (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes come from
- * packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with a
- * parameter needs a way to find an id in support/routes.ts (a type error until it has one).
+ * than the viewport, no text cut off inside its box (at 390 px), no amount of money under 14 px, a document title
+ * that names the page, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
+ * come from packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with
+ * a parameter needs a way to find an id in support/routes.ts (a type error until it has one).
  */
 
 /** Elements reaching past the viewport's edge (outside a scrolling container that fits), and clipped text. */
@@ -104,6 +104,21 @@ function smallAmounts(page: Page): Promise<string[]> {
 }
 
 /**
+ * The document's title names the shown page (WCAG 2.4.2), as the browser's tab, history and a screen reader read it:
+ * '<the page's heading> – Vereinsheim'.
+ */
+function titleProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const pages = document.querySelectorAll('ion-router-outlet > .ion-page:not(.ion-page-hidden)');
+    const heading = pages[pages.length - 1]?.querySelector('.vh-page-title');
+    const name = heading?.textContent?.trim().replace(/\s+/g, ' ');
+    if (!name) return ['no page heading (.vh-page-title) to name the document after'];
+    const expected = `${name} – Vereinsheim`;
+    return document.title === expected ? [] : [`document title "${document.title}", not "${expected}"`];
+  });
+}
+
+/**
  * axe-core in the page itself (legacy mode): the default mode finishes every run in a new blank page, which cost
  * ~1.5 s of the ~3 s per route (ADR 0031). The app has no frames, so both modes see the same nodes.
  */
@@ -142,6 +157,7 @@ test.describe('every route', () => {
           const found = [
             ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
             ...(await smallAmounts(page)),
+            ...(await titleProblems(page)),
             ...(await axeProblems(page)),
           ];
           for (const problem of found) failures.push(`${path}: ${problem}`);

@@ -266,12 +266,21 @@ test.describe('web app shell', () => {
   }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
     await expect(page.getByRole('heading', { name: /Hallo Mia!/ })).toBeVisible();
+    // The document's title names the shown page (WCAG 2.4.2), also after moving inside the app and back to a page
+    // Ionic kept.
+    await expect(page).toHaveTitle('Übersicht – Vereinsheim');
     const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
     if (isDesktop()) {
       await expect(menu).toBeVisible();
       for (const group of GROUPS_DE) await expect(menu.getByRole('heading', { name: group })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Übersicht' })).toHaveAttribute('aria-current', 'page');
       await expect(page.locator('#myTabBar')).toBeHidden();
+      await menu.getByRole('link', { name: 'Kalender' }).click();
+      await expect(page).toHaveURL(/\/calendar$/);
+      await expect(page).toHaveTitle('Kalender – Vereinsheim');
+      await page.goBack();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveTitle('Übersicht – Vereinsheim');
     } else {
       const tabBar = page.locator('#myTabBar');
       await expect(tabBar).toBeVisible();
@@ -285,6 +294,7 @@ test.describe('web app shell', () => {
       ).toHaveCount(0);
       await tabBar.getByRole('link', { name: 'Kalender' }).click();
       await expect(page).toHaveURL(/\/calendar$/);
+      await expect(page).toHaveTitle('Kalender – Vereinsheim');
       await tabBar.getByRole('button', { name: 'Mehr' }).click();
       await expect(menu).toBeVisible();
       for (const group of GROUPS_DE) await expect(menu.getByRole('heading', { name: group })).toBeVisible();
@@ -294,8 +304,10 @@ test.describe('web app shell', () => {
   test('switching the language changes the menu texts and is remembered', async ({ page }) => {
     await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
     await expect(page.getByRole('heading', { name: 'Konto' }).first()).toBeVisible();
+    await expect(page).toHaveTitle('Konto – Vereinsheim');
     await page.getByRole('radio', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Account' }).first()).toBeVisible();
+    await expect(page).toHaveTitle('Account – Vereinsheim');
     let menu = await openMenu(page);
     for (const group of GROUPS_EN) await expect(menu.getByRole('heading', { name: group })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -6,8 +6,10 @@ import {
   IonPage,
   IonTitle,
   IonToolbar,
+  useIonViewWillEnter,
+  useIonViewWillLeave,
 } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface AppPageProps {
   title: string;
@@ -18,8 +20,34 @@ export interface AppPageProps {
   toolbar?: ReactNode;
 }
 
+/** The product's name, after the page's title in the browser's tab, history and bookmarks. */
+const APP_NAME = 'Vereinsheim';
+
+/** The document's title for a page: the page's own title first, so that tabs and screen readers tell pages apart. */
+export const documentTitle = (title: string) => (title ? `${title} – ${APP_NAME}` : APP_NAME);
+
+/**
+ * Keeps `document.title` on the shown page's title (WCAG 2.4.2). Ionic keeps the pages it has left in the DOM,
+ * hidden, so a page sets the title when it is entered and, while it is shown, when its title changes (its data has
+ * loaded, the language was switched); a hidden page leaves it alone.
+ */
+function useDocumentTitle(title: string) {
+  const shown = useRef(false);
+  useIonViewWillEnter(() => {
+    shown.current = true;
+    document.title = documentTitle(title);
+  }, [title]);
+  useIonViewWillLeave(() => {
+    shown.current = false;
+  });
+  useEffect(() => {
+    if (shown.current) document.title = documentTitle(title);
+  }, [title]);
+}
+
 /** The frame every page uses: header with the menu button (mobile) and title, and the main content. */
 export function AppPage({ title, children, actions, toolbar }: AppPageProps) {
+  useDocumentTitle(title);
   return (
     <IonPage>
       <IonHeader>
