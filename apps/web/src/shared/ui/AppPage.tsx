@@ -10,6 +10,7 @@ import {
   useIonViewWillLeave,
 } from '@ionic/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AppPageProps {
   title: string;
@@ -20,29 +21,26 @@ export interface AppPageProps {
   toolbar?: ReactNode;
 }
 
-/** The product's name, after the page's title in the browser's tab, history and bookmarks. */
-const APP_NAME = 'Vereinsheim';
-
-/** The document's title for a page: the page's own title first, so that tabs and screen readers tell pages apart. */
-export const documentTitle = (title: string) => (title ? `${title} – ${APP_NAME}` : APP_NAME);
-
 /**
  * Keeps `document.title` on the shown page's title (WCAG 2.4.2). Ionic keeps the pages it has left in the DOM,
  * hidden, so a page sets the title when it is entered and, while it is shown, when its title changes (its data has
  * loaded, the language was switched); a hidden page leaves it alone.
  */
 function useDocumentTitle(title: string) {
+  const { t } = useTranslation('common');
+  // The page's own title first, then the product's name: tabs and screen readers tell the pages apart.
+  const full = title ? `${title} – ${t('appName')}` : t('appName');
   const shown = useRef(false);
   useIonViewWillEnter(() => {
     shown.current = true;
-    document.title = documentTitle(title);
-  }, [title]);
+    document.title = full;
+  }, [full]);
   useIonViewWillLeave(() => {
     shown.current = false;
   });
   useEffect(() => {
-    if (shown.current) document.title = documentTitle(title);
-  }, [title]);
+    if (shown.current) document.title = full;
+  }, [full]);
 }
 
 /** The frame every page uses: header with the menu button (mobile) and title, and the main content. */
