@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO, expect, signIn, test } from './fixtures.ts';
-import { PAGE_ROUTES, PERSONA_OF, pathOf, settle } from './support/routes.ts';
+import { PAGE_ROUTES, PERSONA_OF, SHOWN_PAGE, pathOf, settle } from './support/routes.ts';
 
 /**
  * Issue 15: every route of the route table, at both viewports, as the person it is for (below): nothing wider
@@ -108,14 +108,14 @@ function smallAmounts(page: Page): Promise<string[]> {
  * '<the page's heading> – Vereinsheim'.
  */
 function titleProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const pages = document.querySelectorAll('ion-router-outlet > .ion-page:not(.ion-page-hidden)');
+  return page.evaluate((shownPage) => {
+    const pages = document.querySelectorAll(shownPage);
     const heading = pages[pages.length - 1]?.querySelector('.vh-page-title');
     const name = heading?.textContent?.trim().replace(/\s+/g, ' ');
     if (!name) return ['no page heading (.vh-page-title) to name the document after'];
     const expected = `${name} – Vereinsheim`;
     return document.title === expected ? [] : [`document title "${document.title}", not "${expected}"`];
-  });
+  }, SHOWN_PAGE);
 }
 
 /**

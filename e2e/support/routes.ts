@@ -67,11 +67,14 @@ export async function pathOf(page: Page, id: WebRouteId): Promise<string> {
   return pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value));
 }
 
+/** The page Ionic shows: it keeps the pages it has left in the DOM, hidden (the last match is the innermost). */
+export const SHOWN_PAGE = 'ion-router-outlet > .ion-page:not(.ion-page-hidden)';
+
 /** Waits until the screen has loaded: no request in flight, no spinner or skeleton left. */
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   // A full page load restores the session first ('Seite wird geladen...'); slow on a busy CI machine.
-  await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)').last()).toBeVisible({
+  await expect(page.locator(SHOWN_PAGE).last()).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.locator('ion-spinner:visible, ion-skeleton-text:visible')).toHaveCount(0, {
