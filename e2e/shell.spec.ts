@@ -212,6 +212,8 @@ test.describe('web app shell', () => {
         next.getByRole('region', { name: 'Neuigkeiten' }).getByRole('listitem').first(),
       ).toBeVisible();
       await expect(next.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
+      // The tab and history name the dashboard already, as the shell's page will.
+      await expect(next).toHaveTitle('Übersicht – Vereinsheim');
       if (!isDesktop())
         await expect(
           next.getByRole('navigation', { name: 'Schnellnavigation' }).getByRole('link', { name: 'Kalender' }),

@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { newspaperOutline } from 'ionicons/icons';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../shared/api/client.ts';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { memoryStore } from '../../shared/platform/storage.ts';
 import { resetTenantSelection } from '../../shared/tenant-selection/selection.ts';
 import { myRegistration, myRegistrationPage, ORIGIN, tenant, tenantList } from '../../test/fixtures.ts';
@@ -76,6 +77,21 @@ describe("the dashboard's first screen", () => {
         .map((link) => link.textContent),
     ).toEqual(['News', 'Kalender']);
     expect([...container.querySelectorAll('*')].filter((e) => e.tagName.startsWith('ION-'))).toEqual([]);
+  });
+
+  it("names the dashboard in the document's title, as the shell's page will, and follows the language", async () => {
+    document.title = 'Vereinsheim';
+    render(<FirstScreen auth={signedInAuth()} />);
+    await screen.findByRole('heading', { name: 'Hallo Mia!' });
+    expect(document.title).toBe('Übersicht – Vereinsheim');
+
+    try {
+      await act(() => changeLanguage('en'));
+      expect(document.title).toBe('Dashboard – Vereinsheim');
+    } finally {
+      await act(() => changeLanguage('de'));
+    }
+    expect(document.title).toBe('Übersicht – Vereinsheim');
   });
 
   it('draws its icons inline as ion-icon does, not as images or masks, which the engine gives a document each', async () => {

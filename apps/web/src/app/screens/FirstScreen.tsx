@@ -21,6 +21,7 @@ import type { AuthService } from '../../shared/auth/auth-service.ts';
 import { AuthProvider } from '../../shared/auth/session-context.tsx';
 import type { ClubScope } from '../../shared/tenant-selection/scope.ts';
 import { AppLink } from '../../shared/ui/AppLink.tsx';
+import { documentTitle } from '../../shared/ui/document-title.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import type { QueryStatesProps } from '../../shared/ui/QueryStates.tsx';
 import {
@@ -145,7 +146,12 @@ function ShownWhenSettled() {
 
 /** The first screen of the dashboard, until the shell takes over. */
 export default function FirstScreen({ auth }: { auth: AuthService }) {
-  const { t } = useTranslation(['dashboard', 'shell']);
+  const { t } = useTranslation(['dashboard', 'shell', 'common']);
+  // The document's title is the dashboard's, as the shell's page sets it (AppPage) once it takes over.
+  const title = documentTitle(t('dashboard:title'), t('common:appName'));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   // The client the start-up prepared and filled (Bootstrap), the one the shell will take.
   const [queryClient] = useState<QueryClient>(() => prepareQueryClient() ?? createQueryClient());
   const [mode] = useState(ionicMode);

@@ -11,6 +11,7 @@ import {
 } from '@ionic/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentTitle } from './document-title.ts';
 
 export interface AppPageProps {
   title: string;
@@ -28,8 +29,7 @@ export interface AppPageProps {
  */
 function useDocumentTitle(title: string) {
   const { t } = useTranslation('common');
-  // The page's own title first, then the product's name: tabs and screen readers tell the pages apart.
-  const full = title ? `${title} – ${t('appName')}` : t('appName');
+  const full = documentTitle(title, t('appName'));
   const shown = useRef(false);
   useIonViewWillEnter(() => {
     shown.current = true;
