@@ -118,6 +118,27 @@ function titleProblems(page: Page): Promise<string[]> {
   }, SHOWN_PAGE);
 }
 
+/** The names Ionic gives its searchbar's field and clear button, in English whatever the page's language. */
+const IONIC_ENGLISH_NAMES = ['search text', 'reset'];
+
+/**
+ * Every control is named in the page's language: none keeps one of Ionic's English names (axe accepts any name).
+ */
+function nameProblems(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ shownPage, names }) => {
+      const pages = document.querySelectorAll(shownPage);
+      const scope = pages[pages.length - 1] ?? document.body;
+      return [...scope.querySelectorAll('[aria-label]')]
+        .filter((e) => names.includes(e.getAttribute('aria-label')!.trim().toLowerCase()))
+        .map(
+          (e) => `${e.tagName.toLowerCase()} named "${e.getAttribute('aria-label')}" by Ionic, in English`,
+        );
+    },
+    { shownPage: SHOWN_PAGE, names: IONIC_ENGLISH_NAMES },
+  );
+}
+
 /**
  * axe-core in the page itself (legacy mode): the default mode finishes every run in a new blank page, which cost
  * ~1.5 s of the ~3 s per route (ADR 0031). The app has no frames, so both modes see the same nodes.
@@ -158,6 +179,7 @@ test.describe('every route', () => {
             ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
             ...(await smallAmounts(page)),
             ...(await titleProblems(page)),
+            ...(await nameProblems(page)),
             ...(await axeProblems(page)),
           ];
           for (const problem of found) failures.push(`${path}: ${problem}`);
@@ -178,7 +200,9 @@ test('the route checks find what they look for', { tag: '@desktop-only' }, async
     add('<div style="position:absolute;left:0;top:0;width:3000px;height:20px">Viel zu breit</div>');
     add('<p style="font-size:11px">36,00 €</p>');
     add('<p style="width:60px;overflow:hidden;white-space:nowrap">Eine Zeile, die abgeschnitten wird</p>');
+    add('<input type="search" aria-label="search text" placeholder="Suchen">');
   });
+  expect(await nameProblems(page)).toEqual(['input named "search text" by Ionic, in English']);
   expect((await axeProblems(page)).join('\n')).toContain('serious: color-contrast');
   expect(await smallAmounts(page)).toEqual(['amount at 11 px: p "36,00 €"']);
   const layout = (await layoutProblems(page)).join('\n');

@@ -122,6 +122,8 @@ test.describe('the club side of events', () => {
       // vorstand@ adds her by hand: search by name, pick, add.
       await page.goto(`/manage/events/${eventId}/participants`);
       await page.getByLabel('Mitglied suchen (Name)').fill('Hoffmann');
+      // The field's clear button is named in German too, not with Ionic's English 'reset'.
+      await expect(page.getByRole('button', { name: 'Suche leeren' })).toBeVisible();
       await page.getByRole('list', { name: 'Gefundene Mitglieder' }).getByText('Mia Hoffmann').click();
       await page.locator('ion-button:visible', { hasText: 'Hinzufügen' }).click();
       await expect(page.getByText('Mia Hoffmann hinzugefügt (nimmt teil).')).toBeVisible();

@@ -40,9 +40,17 @@ test.describe('club admin: members and invoices', () => {
         page.getByText('Importiert: 1 neu, 0 wieder aufgenommen, 0 schon vorhanden, 1 übersprungen.'),
       ).toBeVisible();
       await page.getByRole('button', { name: 'Schließen' }).click();
-      await page.getByLabel('Name oder E-Mail suchen').fill('Importiert');
+      // The search field says what it searches inside the field, as the other lists' search fields do.
+      const memberSearch = page.getByRole('searchbox', { name: 'Name oder E-Mail suchen' });
+      await expect(memberSearch).toHaveAttribute('placeholder', 'Name oder E-Mail suchen');
+      await memberSearch.fill('Importiert');
+      await expect(page.getByText('1 Mitglied', { exact: true })).toBeVisible();
       await expect(page.getByText('Importiert, Ida')).toBeVisible();
       await expect(page.getByText('ida.importiert@example.org')).toBeVisible();
+      // Its clear button, named in German too, brings the whole list back.
+      await page.getByRole('button', { name: 'Suche leeren' }).click();
+      await expect(memberSearch).toHaveValue('');
+      await expect(page.getByText('Hoffmann, Mia')).toBeVisible();
 
       // Export: a CSV download.
       const download = page.waitForEvent('download');
@@ -54,7 +62,10 @@ test.describe('club admin: members and invoices', () => {
       await expect(page.getByRole('heading', { name: 'Rechnungen verwalten' })).toBeVisible();
       await page.getByRole('button', { name: 'Rechnung stellen' }).click();
       const dialog = page.locator('ion-modal');
-      await dialog.getByLabel('Mitglied suchen (Name)').fill('Hoffmann');
+      const recipientSearch = dialog.getByRole('searchbox', { name: 'Mitglied suchen (Name)' });
+      await expect(recipientSearch).toHaveAttribute('placeholder', 'Mitglied suchen (Name)');
+      await recipientSearch.fill('Hoffmann');
+      await expect(dialog.getByRole('button', { name: 'Suche leeren' })).toBeVisible();
       await dialog.getByText('Mia Hoffmann').click();
       await expect(dialog.getByText('1 Empfänger*in')).toBeVisible();
       await dialog.getByLabel('Titel').fill('Hallennutzung Herbst');
@@ -67,6 +78,11 @@ test.describe('club admin: members and invoices', () => {
       await expect(dialog.getByText(/Summe je Rechnung: 37,50\s€/)).toBeVisible();
       await dialog.getByRole('button', { name: 'Rechnung stellen' }).click();
       await expect(page.getByText('1 Rechnung gestellt.')).toBeVisible();
+      await expect(page.getByText(/R-00001 · Hallennutzung Herbst/)).toBeVisible();
+      const invoiceSearch = page.getByRole('searchbox', { name: 'Nummer, Titel oder Name suchen' });
+      await expect(invoiceSearch).toHaveAttribute('placeholder', 'Nummer, Titel oder Name suchen');
+      await invoiceSearch.fill('Hallennutzung');
+      await expect(page.getByText('1 Rechnung', { exact: true })).toBeVisible();
       await expect(page.getByText(/R-00001 · Hallennutzung Herbst/)).toBeVisible();
 
       // demo@ sees it under /invoices.

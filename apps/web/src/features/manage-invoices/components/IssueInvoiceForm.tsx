@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
 import { formatMoney } from '../../../shared/i18n/format.ts';
 import { useIssueInvoices, useRecipientSearch, useTeamsForFeeRun } from '../api/club-invoices.ts';
+import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 interface Line {
   description: string;
@@ -168,15 +169,7 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
           </IonSegment>
           {mode === 'members' ? (
             <>
-              <IonInput
-                value={search}
-                debounce={300}
-                type="search"
-                label={t('issue.searchMember')}
-                labelPlacement="stacked"
-                clearInput
-                onIonInput={(e) => setSearch(String(e.detail.value ?? ''))}
-              />
+              <SearchField label={t('issue.searchMember')} value={search} onSearch={setSearch} />
               {searchError && (
                 <IonText color="danger">
                   <p>{searchError}</p>

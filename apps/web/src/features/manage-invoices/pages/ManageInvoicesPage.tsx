@@ -1,5 +1,4 @@
 import { IonButton, IonItem, IonLabel, IonList, IonToolbar } from '@ionic/react';
-import { IonInput } from '../../../shared/ui/ionic/input.ts';
 import { IonNote } from '../../../shared/ui/ionic/note.ts';
 import { IonSegment, IonSegmentButton } from '../../../shared/ui/ionic/segment.ts';
 import { IonText } from '../../../shared/ui/ionic/text.ts';
@@ -24,6 +23,7 @@ import {
 } from '../api/club-invoices.ts';
 import { IssueInvoiceForm } from '../components/IssueInvoiceForm.tsx';
 import '../components/manage-invoices.css';
+import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 const ROLES = ['committee', 'admin'] as const;
 const FILTERS = ['all', 'open', 'overdue', 'paid', 'cancelled'] as const;
@@ -123,15 +123,11 @@ export default function ManageInvoicesPage() {
           {t('openItemsCsv')}
         </IonButton>
       </div>
-      <IonInput
-        value={keyword}
-        debounce={300}
-        type="search"
+      <SearchField
         label={t('search')}
-        labelPlacement="stacked"
-        clearInput
-        onIonInput={(e) => {
-          setKeyword(String(e.detail.value ?? ''));
+        value={keyword}
+        onSearch={(value) => {
+          setKeyword(value);
           setPage(1);
         }}
       />

@@ -1,6 +1,5 @@
 import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
-import { IonInput } from '../../../shared/ui/ionic/input.ts';
 import { IonNote } from '../../../shared/ui/ionic/note.ts';
 import { IonText } from '../../../shared/ui/ionic/text.ts';
 import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
@@ -14,6 +13,7 @@ import { PAGE_SIZE, useClubMembers, useExportMembers } from '../api/members.ts';
 import { ImportWizard } from '../components/ImportWizard.tsx';
 import { MemberDetail } from '../components/MemberDetail.tsx';
 import '../components/manage-members.css';
+import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 const ADMIN = ['admin'] as const;
 
@@ -70,15 +70,11 @@ export default function ManageMembersPage() {
           {t('export')}
         </IonButton>
       </div>
-      <IonInput
-        value={keyword}
-        debounce={300}
-        type="search"
+      <SearchField
         label={t('search')}
-        labelPlacement="stacked"
-        clearInput
-        onIonInput={(e) => {
-          setKeyword(String(e.detail.value ?? ''));
+        value={keyword}
+        onSearch={(value) => {
+          setKeyword(value);
           setPage(1);
         }}
       />

@@ -1,6 +1,7 @@
 import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
 import { IonInput } from '../../../shared/ui/ionic/input.ts';
+import { useSearchFieldNames } from '../../../shared/ui/ionic/search-names.ts';
 import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
 import type { ManagedEvent } from '@vereinsheim/contracts/events-manage';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ type Status = 'auto' | 'participating' | 'waiting';
 export function AddParticipantForm({ tenantId, event }: { tenantId: string; event: ManagedEvent }) {
   const { t, i18n } = useTranslation('manage');
   const [search, setSearch] = useState('');
+  const searchRef = useSearchFieldNames<HTMLIonInputElement>();
   const found = useMemberSearch(tenantId, search);
   const add = useAddParticipant(tenantId, event.id);
   const [person, setPerson] = useState<{ id: string; name: string } | null>(null);
@@ -69,6 +71,7 @@ export function AddParticipantForm({ tenantId, event }: { tenantId: string; even
         <>
           <IonItem>
             <IonInput
+              ref={searchRef}
               type="search"
               label={t('participants.searchMember')}
               labelPlacement="stacked"

@@ -1,6 +1,5 @@
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
 import { add } from 'ionicons/icons';
-import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
 import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { MANAGE_PAGE_SIZE, useCancelEvent, useCopyEvent, useManagedEvents } from '../api/manage.ts';
 import { ClubPicker } from '../components/ClubPicker.tsx';
 import { useManageClub } from '../components/manage-club.ts';
+import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 /** /manage/events: the club's events (paged, searchable) with edit, copy, participants and cancel. */
 export default function ManageEventsPage() {
@@ -53,13 +53,11 @@ export default function ManageEventsPage() {
       }
     >
       <ClubPicker club={club} clubs={clubs} />
-      <IonSearchbar
+      <SearchField
+        label={t('search')}
         value={keyword}
-        debounce={300}
-        placeholder={t('search')}
-        aria-label={t('search')}
-        onIonInput={(e) => {
-          setKeyword(e.detail.value ?? '');
+        onSearch={(value) => {
+          setKeyword(value);
           setPage(1);
         }}
       />

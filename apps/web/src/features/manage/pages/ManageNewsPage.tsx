@@ -1,7 +1,6 @@
 import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
 import { IonInput } from '../../../shared/ui/ionic/input.ts';
-import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
 import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
 import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import type { BlogPost } from '@vereinsheim/contracts/blog';
@@ -19,6 +18,7 @@ import {
 } from '../api/manage.ts';
 import { ClubPicker } from '../components/ClubPicker.tsx';
 import { useManageClub } from '../components/manage-club.ts';
+import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 const toLocal = (iso: string | null | undefined) => {
   if (!iso) return '';
@@ -216,13 +216,11 @@ export default function ManageNewsPage() {
           </div>
         </form>
       )}
-      <IonSearchbar
+      <SearchField
+        label={t('search')}
         value={keyword}
-        debounce={300}
-        placeholder={t('search')}
-        aria-label={t('search')}
-        onIonInput={(e) => {
-          setKeyword(e.detail.value ?? '');
+        onSearch={(value) => {
+          setKeyword(value);
           setPage(1);
         }}
       />

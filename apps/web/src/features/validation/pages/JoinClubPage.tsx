@@ -1,7 +1,6 @@
 import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
 import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
 import { IonInput } from '../../../shared/ui/ionic/input.ts';
-import { IonSearchbar } from '../../../shared/ui/ionic/searchbar.ts';
 import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
 import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import {
 } from '../api/validation.ts';
 import { CORRECTION_PATH } from '../components/labels.ts';
 import '../components/validation.css';
+import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 /** A pasted invitation link or a bare token → the token. */
 function tokenOf(input: string): string {
@@ -154,13 +154,7 @@ function ChooseClub({
       </section>
       <section aria-labelledby="join-list">
         <h2 id="join-list">{t('join.byList')}</h2>
-        <IonSearchbar
-          value={keyword}
-          debounce={300}
-          placeholder={t('join.search')}
-          aria-label={t('join.search')}
-          onIonInput={(e) => setKeyword(e.detail.value ?? '')}
-        />
+        <SearchField label={t('join.search')} value={keyword} onSearch={setKeyword} />
         {clubs.isPending ? (
           <IonSpinner aria-label={t('join.byList')} />
         ) : !clubs.data?.items.length ? (
