@@ -62,6 +62,37 @@ function layoutProblems(page: Page): Promise<string[]> {
       )
         problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
     }
+    // Text clipped by a box around it, also one inside an Ionic element's shadow root that the text is slotted into
+    // (a toggle's or checkbox's label cuts its line without an ellipsis); scrolling boxes are left alone.
+    const composedParent = (el: Element): Element | null =>
+      el.assignedSlot ?? el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null);
+    for (const el of document.querySelectorAll('body *')) {
+      const texts = [...el.childNodes].filter(
+        (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim(),
+      );
+      if (!texts.length || !shown(el)) continue;
+      // Visually hidden for screen readers only (1 px, clipped).
+      const own = el.getBoundingClientRect();
+      if (own.width <= 1 || own.height <= 1) continue;
+      const range = document.createRange();
+      range.setStartBefore(texts[0]!);
+      range.setEndAfter(texts[texts.length - 1]!);
+      const text = range.getBoundingClientRect();
+      if (text.width <= 1 || text.height <= 1) continue;
+      for (let box = composedParent(el); box && box !== document.body; box = composedParent(box)) {
+        const style = getComputedStyle(box);
+        if (['auto', 'scroll'].includes(style.overflowX)) break;
+        if (style.overflowX === 'visible') continue;
+        const r = box.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) break;
+        if (text.right > r.right + 1 || text.left < r.left - 1) {
+          problems.push(
+            `text cut off by ${box.tagName.toLowerCase()}.${[...box.classList][0] ?? ''}: ${name(el)}`,
+          );
+          break;
+        }
+      }
+    }
     // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take three lines.
     for (const title of document.querySelectorAll('ion-title')) {
       const line = title.shadowRoot?.querySelector('.toolbar-title');
@@ -201,6 +232,12 @@ test('the route checks find what they look for', { tag: '@desktop-only' }, async
     add('<p style="font-size:11px">36,00 €</p>');
     add('<p style="width:60px;overflow:hidden;white-space:nowrap">Eine Zeile, die abgeschnitten wird</p>');
     add('<input type="search" aria-label="search text" placeholder="Suchen">');
+    // Text slotted into a shadow root whose box cuts its line, as a toggle's label did.
+    const host = document.createElement('div');
+    host.attachShadow({ mode: 'open' }).innerHTML =
+      '<div class="clipping" style="width:120px;overflow:hidden;white-space:nowrap"><slot></slot></div>';
+    host.innerHTML = '<span>Im Schatten abgeschnittener Text</span>';
+    document.body.append(host);
   });
   expect(await nameProblems(page)).toEqual(['input named "search text" by Ionic, in English']);
   expect((await axeProblems(page)).join('\n')).toContain('serious: color-contrast');
@@ -209,4 +246,5 @@ test('the route checks find what they look for', { tag: '@desktop-only' }, async
   expect(layout).toContain('wider than the viewport (0…3000 of 1280): div "Viel zu breit"');
   expect(layout).toContain('text cut off');
   expect(layout).toContain('"Eine Zeile, die abgeschnitten wird"');
+  expect(layout).toContain('text cut off by div.clipping: span "Im Schatten abgeschnittener Text"');
 });

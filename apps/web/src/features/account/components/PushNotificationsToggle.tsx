@@ -59,7 +59,7 @@ export function PushNotificationsToggle() {
         disabled={!supported || state === 'busy' || state === 'unknown'}
         onIonChange={(event) => void change(event.detail.checked)}
       >
-        <IonLabel>
+        <IonLabel className="ion-text-wrap">
           {t('label')}
           <p>{supported ? t('hint') : t('unsupported')}</p>
         </IonLabel>
