@@ -89,17 +89,14 @@ export function CalendarFeed() {
                 </IonButton>
               )}
             </IonItem>
-            <IonItem>
+            {/* The hint above its button: beside it, on a phone, the hint was a column of a few words a line. */}
+            <IonItem lines="none">
               <IonLabel className="ion-text-wrap">
                 <p>{t('calendarFeed.renewHint')}</p>
               </IonLabel>
-              <IonButton
-                slot="end"
-                fill="outline"
-                color="medium"
-                disabled={renew.isPending}
-                onClick={replace}
-              >
+            </IonItem>
+            <IonItem>
+              <IonButton fill="outline" color="medium" disabled={renew.isPending} onClick={replace}>
                 {t('calendarFeed.renew')}
               </IonButton>
             </IonItem>

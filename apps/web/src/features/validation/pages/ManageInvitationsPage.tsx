@@ -103,31 +103,32 @@ function Invitations({ tenantId }: { tenantId: string }) {
                           date: formatDay(inv.createdAt.slice(0, 10), i18n.resolvedLanguage),
                         })}
                   </p>
+                  {!inv.revokedAt && (
+                    // Below the link, not beside it: beside, on a phone, the link was a column of a few letters.
+                    <div className="vh-invitation-actions">
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        onClick={() =>
+                          void navigator.clipboard
+                            ?.writeText(linkOf(inv.token))
+                            .then(() => toast({ message: t('invitations.copied'), duration: 2000 }))
+                        }
+                      >
+                        {t('invitations.copy')}
+                      </IonButton>
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        color="danger"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate(inv.id, { onError: fail })}
+                      >
+                        {t('invitations.revoke')}
+                      </IonButton>
+                    </div>
+                  )}
                 </IonLabel>
-                {!inv.revokedAt && (
-                  <>
-                    <IonButton
-                      slot="end"
-                      fill="clear"
-                      onClick={() =>
-                        void navigator.clipboard
-                          ?.writeText(linkOf(inv.token))
-                          .then(() => toast({ message: t('invitations.copied'), duration: 2000 }))
-                      }
-                    >
-                      {t('invitations.copy')}
-                    </IonButton>
-                    <IonButton
-                      slot="end"
-                      fill="clear"
-                      color="danger"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(inv.id, { onError: fail })}
-                    >
-                      {t('invitations.revoke')}
-                    </IonButton>
-                  </>
-                )}
               </IonItem>
             ))}
           </IonList>
