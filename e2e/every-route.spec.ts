@@ -5,8 +5,9 @@ import { PAGE_ROUTES, PERSONA_OF, SHOWN_PAGE, pathOf, settle } from './support/r
 
 /**
  * Issue 15: every route of the route table, at both viewports, as the person it is for (below): nothing wider
- * than the viewport, no text cut off inside its box (at 390 px), no amount of money under 14 px, a document title
- * that names the page, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
+ * than the viewport, no text cut off inside its box or an element's shadow root, no sentence squeezed into a narrow
+ * column (at 390 px), no amount of money under 14 px, a document title that names the page, controls named in the
+ * page's language, and axe-core (WCAG 2.1 A/AA) without critical, serious or moderate violations. Routes
  * come from packages/contracts/src/routes.ts, so a new screen is checked without touching this file; a route with
  * a parameter needs a way to find an id in support/routes.ts (a type error until it has one).
  */
@@ -93,6 +94,19 @@ function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
+    // A sentence squeezed into a narrow column (a hint beside its button): on a phone, a few words a line.
+    if (width < 600)
+      for (const el of document.querySelectorAll('p, li, span, code, div')) {
+        const own = [...el.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent ?? '')
+          .join('')
+          .trim();
+        if (own.length < 50 || !shown(el)) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 1 && r.width < width * 0.4)
+          problems.push(`text squeezed into ${Math.round(r.width)} of ${width} px: ${name(el)}`);
+      }
     // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take three lines.
     for (const title of document.querySelectorAll('ion-title')) {
       const line = title.shadowRoot?.querySelector('.toolbar-title');
@@ -247,4 +261,16 @@ test('the route checks find what they look for', { tag: '@desktop-only' }, async
   expect(layout).toContain('text cut off');
   expect(layout).toContain('"Eine Zeile, die abgeschnitten wird"');
   expect(layout).toContain('text cut off by div.clipping: span "Im Schatten abgeschnittener Text"');
+
+  // On a phone: a hint squeezed into a narrow column beside its button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div style="width:120px"><p>Ein Hinweis, der sich neben seinem Knopf in eine schmale Spalte drängt.</p></div>',
+    ),
+  );
+  expect((await layoutProblems(page)).join('\n')).toContain(
+    'text squeezed into 120 of 390 px: p "Ein Hinweis',
+  );
 });

@@ -68,21 +68,25 @@ export function AccountDataSection() {
         <IonItem>
           <IonLabel className="ion-text-wrap">
             <p>{t('exportHint')}</p>
+            <div className="vh-actions-below">
+              <IonButton disabled={exporter.isPending} onClick={download}>
+                {t('export')}
+              </IonButton>
+            </div>
           </IonLabel>
-          <IonButton slot="end" disabled={exporter.isPending} onClick={download}>
-            {t('export')}
-          </IonButton>
         </IonItem>
         <IonItem>
           <IonLabel className="ion-text-wrap">
             <h3>{t('deleteAccount')}</h3>
             <p>{t('deleteAccountHint')}</p>
+            {!armed && (
+              <div className="vh-actions-below">
+                <IonButton color="danger" fill="outline" onClick={() => setArmed(true)}>
+                  {t('deleteAccount')}
+                </IonButton>
+              </div>
+            )}
           </IonLabel>
-          {!armed && (
-            <IonButton slot="end" color="danger" fill="outline" onClick={() => setArmed(true)}>
-              {t('deleteAccount')}
-            </IonButton>
-          )}
         </IonItem>
         {armed && deletion.returned && state.kind === 'idle' && (
           <IonItem lines="none">

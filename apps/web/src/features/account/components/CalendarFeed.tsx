@@ -89,16 +89,15 @@ export function CalendarFeed() {
                 </IonButton>
               )}
             </IonItem>
-            {/* The hint above its button: beside it, on a phone, the hint was a column of a few words a line. */}
-            <IonItem lines="none">
+            <IonItem>
               <IonLabel className="ion-text-wrap">
                 <p>{t('calendarFeed.renewHint')}</p>
+                <div className="vh-actions-below">
+                  <IonButton fill="outline" color="medium" disabled={renew.isPending} onClick={replace}>
+                    {t('calendarFeed.renew')}
+                  </IonButton>
+                </div>
               </IonLabel>
-            </IonItem>
-            <IonItem>
-              <IonButton fill="outline" color="medium" disabled={renew.isPending} onClick={replace}>
-                {t('calendarFeed.renew')}
-              </IonButton>
             </IonItem>
           </>
         )}

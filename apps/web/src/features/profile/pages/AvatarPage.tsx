@@ -69,27 +69,29 @@ export default function AvatarPage() {
                 <img src={mediaUrl(current(scope) ?? undefined)} alt={t(`avatar.${SCOPE_NAMES[scope]}`)} />
               ) : null}
             </IonThumbnail>
-            <IonLabel>
+            <IonLabel className="ion-text-wrap">
               <h3>{t(`avatar.${SCOPE_NAMES[scope]}`)}</h3>
               <p>{t(`avatar.${SCOPE_NAMES[scope]}Hint`)}</p>
+              <input
+                ref={(el) => {
+                  inputs.current[scope] = el;
+                }}
+                type="file"
+                accept="image/*"
+                hidden
+                aria-label={t(`avatar.${SCOPE_NAMES[scope]}`)}
+                onChange={(e) => onFile(scope, e.target.files?.[0])}
+              />
+              <div className="vh-item-actions">
+                <IonButton disabled={upload.isPending} onClick={() => inputs.current[scope]?.click()}>
+                  {upload.isPending && upload.variables?.scope === scope ? (
+                    <IonSpinner name="dots" />
+                  ) : (
+                    t('avatar.upload')
+                  )}
+                </IonButton>
+              </div>
             </IonLabel>
-            <input
-              ref={(el) => {
-                inputs.current[scope] = el;
-              }}
-              type="file"
-              accept="image/*"
-              hidden
-              aria-label={t(`avatar.${SCOPE_NAMES[scope]}`)}
-              onChange={(e) => onFile(scope, e.target.files?.[0])}
-            />
-            <IonButton slot="end" disabled={upload.isPending} onClick={() => inputs.current[scope]?.click()}>
-              {upload.isPending && upload.variables?.scope === scope ? (
-                <IonSpinner name="dots" />
-              ) : (
-                t('avatar.upload')
-              )}
-            </IonButton>
           </IonItem>
         ))}
       </IonList>

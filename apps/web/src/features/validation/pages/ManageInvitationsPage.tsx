@@ -104,8 +104,7 @@ function Invitations({ tenantId }: { tenantId: string }) {
                         })}
                   </p>
                   {!inv.revokedAt && (
-                    // Below the link, not beside it: beside, on a phone, the link was a column of a few letters.
-                    <div className="vh-invitation-actions">
+                    <div className="vh-actions-below">
                       <IonButton
                         size="small"
                         fill="clear"
