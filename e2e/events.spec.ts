@@ -92,6 +92,13 @@ test.describe('events', () => {
     await expect(
       page.locator('.rbc-month-view').getByText('Vereinsmeisterschaft Leichtathletik').first(),
     ).toBeVisible();
+    // In the colour of its status, as the lists' badge 'Läuft gerade' shows it (the theme's success green,
+    // #1e7b34), not in react-big-calendar's blue.
+    const running = page
+      .locator('.rbc-month-view .rbc-event')
+      .filter({ hasText: 'Vereinsmeisterschaft Leichtathletik' })
+      .first();
+    expect(await running.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(30, 123, 52)');
   });
 
   test('the filters wait behind a button that counts the active ones', async ({ page }) => {
