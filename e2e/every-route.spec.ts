@@ -94,18 +94,25 @@ function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
-    // A sentence squeezed into a narrow column (a hint beside its button): on a phone, a few words a line.
+    // Text squeezed into a narrow column (a hint beside its button, a switch's label beside a club's name): on a
+    // phone, a sentence in a box under 40 % of the width, or a few words over three lines or more. A table's or
+    // a list of facts' columns are laid out so on purpose.
     if (width < 600)
-      for (const el of document.querySelectorAll('p, li, span, code, div')) {
-        const own = [...el.childNodes]
-          .filter((n) => n.nodeType === Node.TEXT_NODE)
+      for (const el of document.querySelectorAll('body *')) {
+        if (el.closest('dl, table')) continue;
+        const texts = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+        const own = texts
           .map((n) => n.textContent ?? '')
           .join('')
           .trim();
-        if (own.length < 50 || !shown(el)) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width > 1 && r.width < width * 0.4)
-          problems.push(`text squeezed into ${Math.round(r.width)} of ${width} px: ${name(el)}`);
+        if (own.length < 15 || !shown(el)) continue;
+        const range = document.createRange();
+        range.setStartBefore(texts[0]!);
+        range.setEndAfter(texts[texts.length - 1]!);
+        const box = range.getBoundingClientRect();
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        if (box.width > 1 && box.width < width * 0.4 && (own.length >= 50 || lines >= 3))
+          problems.push(`text squeezed into ${Math.round(box.width)} of ${width} px: ${name(el)}`);
       }
     // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take three lines.
     for (const title of document.querySelectorAll('ion-title')) {
@@ -262,15 +269,18 @@ test('the route checks find what they look for', { tag: '@desktop-only' }, async
   expect(layout).toContain('"Eine Zeile, die abgeschnitten wird"');
   expect(layout).toContain('text cut off by div.clipping: span "Im Schatten abgeschnittener Text"');
 
-  // On a phone: a hint squeezed into a narrow column beside its button.
+  // On a phone: a hint squeezed into a narrow column beside its button, and a switch's short label over three lines.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() =>
-    document.body.insertAdjacentHTML(
-      'beforeend',
+  await page.evaluate(() => {
+    const add = (html: string) => document.body.insertAdjacentHTML('beforeend', html);
+    add(
       '<div style="width:120px"><p>Ein Hinweis, der sich neben seinem Knopf in eine schmale Spalte drängt.</p></div>',
-    ),
-  );
-  expect((await layoutProblems(page)).join('\n')).toContain(
-    'text squeezed into 120 of 390 px: p "Ein Hinweis',
-  );
+    );
+    add('<div style="width:80px"><span>Interne Ansicht (Kontakt)</span></div>');
+  });
+  const squeezed = (await layoutProblems(page)).filter((problem) => problem.startsWith('text squeezed'));
+  expect(squeezed).toEqual([
+    expect.stringMatching(/^text squeezed into 1\d\d of 390 px: p "Ein Hinweis, der sich/),
+    expect.stringMatching(/^text squeezed into \d\d of 390 px: span "Interne Ansicht \(Kontakt\)"$/),
+  ]);
 });

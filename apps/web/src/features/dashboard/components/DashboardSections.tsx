@@ -248,14 +248,15 @@ export function LatestNews() {
                     />
                   )
                 }
-                end={
-                  <>
-                    {post.isPinned && <Badge tone="primary">{t('pinned')}</Badge>}
-                    {post.isForced && !post.isRead && <Badge tone="warning">{t('important')}</Badge>}
-                  </>
-                }
               >
                 <h4>{post.title}</h4>
+                {/* Below the title, as on /blog: at the row's end, on a phone, the title was a column beside them. */}
+                {(post.isPinned || (post.isForced && !post.isRead)) && (
+                  <p className="vh-item-badges">
+                    {post.isPinned && <Badge tone="primary">{t('pinned')}</Badge>}
+                    {post.isForced && !post.isRead && <Badge tone="warning">{t('important')}</Badge>}
+                  </p>
+                )}
                 {post.tenantName && <p>{post.tenantName}</p>}
               </Row>
             </AppLink>

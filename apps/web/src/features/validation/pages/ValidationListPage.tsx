@@ -62,6 +62,15 @@ export default function ValidationListPage() {
               <IonItem key={c.id} routerLink={pathTo('validationProcess', { id: c.id })} detail>
                 <IonLabel>
                   <h2>{c.personName}</h2>
+                  {/* Under the name, not at the row's end: there, on a phone, the texts were a narrow column. */}
+                  <p className="vh-validation-badges">
+                    <IonBadge className={`vh-validation-state vh-validation-state--${c.state}`}>
+                      {t(`states.${c.state}`)}
+                    </IonBadge>
+                    {c.correctionSections.length > 0 && (
+                      <IonNote>{t('corrections', { count: c.correctionSections.length })}</IonNote>
+                    )}
+                  </p>
                   <p>
                     {t(`reasons.${c.reason}`)} · {c.tenantName}
                   </p>
@@ -70,12 +79,6 @@ export default function ValidationListPage() {
                     {formatDay(c.createdAt.slice(0, 10), i18n.resolvedLanguage)}
                   </p>
                 </IonLabel>
-                <IonBadge slot="end" className={`vh-validation-state vh-validation-state--${c.state}`}>
-                  {t(`states.${c.state}`)}
-                </IonBadge>
-                {c.correctionSections.length > 0 && (
-                  <IonNote slot="end">{t('corrections', { count: c.correctionSections.length })}</IonNote>
-                )}
               </IonItem>
             ))}
           </IonList>
