@@ -66,6 +66,12 @@ export async function signIn(page: Page, email: string, password: string, option
     },
     { timeout },
   );
+  // Back in the app: its start-up has not necessarily read the session yet. Until it has, the post-login target
+  // it remembered is still in session storage (REDIRECT_KEY of apps/web/src/shared/auth/redirect.ts), and a page
+  // load started now would take it and land there instead of where it was asked to go.
+  await page.waitForFunction(() => sessionStorage.getItem('vereinsheim_redirect') === null, undefined, {
+    timeout,
+  });
 }
 
 /**
