@@ -227,7 +227,10 @@ test.describe('every route', () => {
         await test.step(path, async () => {
           await page.goto(path);
           await settle(page);
+          // The route itself is checked, not the page the app may have sent the person to instead.
+          const shownAt = new URL(page.url()).pathname;
           const found = [
+            ...(shownAt === path ? [] : [`shown at ${shownAt}, not at the route`]),
             ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
             ...(await smallAmounts(page)),
             ...(await titleProblems(page)),
