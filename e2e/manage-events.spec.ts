@@ -25,6 +25,11 @@ test.describe('the club side of events', () => {
       await expect(main.getByRole('link', { name: 'Neuigkeiten', exact: true })).toBeVisible();
       await main.getByRole('link', { name: 'Veranstaltungen', exact: true }).click();
       await expect(page).toHaveURL(/\/manage\/events$/);
+      // Its search says what it searches.
+      await expect(page.getByRole('searchbox', { name: 'Veranstaltungen suchen' })).toHaveAttribute(
+        'placeholder',
+        'Veranstaltungen suchen',
+      );
       await page.locator('ion-button:visible', { hasText: 'Neue Veranstaltung' }).click();
       await expect(page).toHaveURL(/\/manage\/events\/new$/);
 

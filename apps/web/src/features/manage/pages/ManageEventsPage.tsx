@@ -54,7 +54,7 @@ export default function ManageEventsPage() {
     >
       <ClubPicker club={club} clubs={clubs} />
       <SearchField
-        label={t('search')}
+        label={t('events.search')}
         value={keyword}
         onSearch={(value) => {
           setKeyword(value);

@@ -217,7 +217,7 @@ export default function ManageNewsPage() {
         </form>
       )}
       <SearchField
-        label={t('search')}
+        label={t('news.search')}
         value={keyword}
         onSearch={(value) => {
           setKeyword(value);
