@@ -19,6 +19,7 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useCalendarEvents } from '../api/get-calendar-events.ts';
 import '../components/events.css';
+import { EVENT_STATUS_COLORS } from '../components/status-colors.ts';
 
 interface CalendarItem {
   id: string;
@@ -134,7 +135,8 @@ export default function CalendarPage() {
           onSelectEvent={open}
           popup
           eventPropGetter={(item) => ({
-            className: `vh-calendar-event vh-calendar-event--${item.resource.status}`,
+            // Ionic's colour class of the status, as its badge in the lists has (EVENT_STATUS_COLORS).
+            className: `vh-calendar-event vh-calendar-event--${item.resource.status} ion-color-${EVENT_STATUS_COLORS[item.resource.status]}`,
           })}
         />
       </div>
