@@ -63,8 +63,12 @@ function layoutProblems(page: Page): Promise<string[]> {
       )
         problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
     }
-    // Text clipped by a box around it, also one inside an Ionic element's shadow root that the text is slotted into
-    // (a toggle's or checkbox's label cuts its line without an ellipsis); scrolling boxes are left alone.
+    // Each element's own text, as laid out:
+    // - clipped by a box around it, also one inside an Ionic element's shadow root that the text is slotted into (a
+    //   toggle's or checkbox's label cuts its line without an ellipsis); scrolling boxes are left alone;
+    // - squeezed into a narrow column on a phone (a hint beside its button, a switch's label beside a club's name):
+    //   a sentence in a box under 40 % of the width, or a few words over three lines or more. A table's or a list of
+    //   facts' columns are laid out so on purpose.
     const composedParent = (el: Element): Element | null =>
       el.assignedSlot ?? el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null);
     for (const el of document.querySelectorAll('body *')) {
@@ -93,27 +97,15 @@ function layoutProblems(page: Page): Promise<string[]> {
           break;
         }
       }
+      if (width >= 600 || text.width >= width * 0.4 || el.closest('dl, table')) continue;
+      const chars = texts
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim().length;
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      if ((chars >= 15 && lines >= 3) || chars >= 50)
+        problems.push(`text squeezed into ${Math.round(text.width)} of ${width} px: ${name(el)}`);
     }
-    // Text squeezed into a narrow column (a hint beside its button, a switch's label beside a club's name): on a
-    // phone, a sentence in a box under 40 % of the width, or a few words over three lines or more. A table's or
-    // a list of facts' columns are laid out so on purpose.
-    if (width < 600)
-      for (const el of document.querySelectorAll('body *')) {
-        if (el.closest('dl, table')) continue;
-        const texts = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
-        const own = texts
-          .map((n) => n.textContent ?? '')
-          .join('')
-          .trim();
-        if (own.length < 15 || !shown(el)) continue;
-        const range = document.createRange();
-        range.setStartBefore(texts[0]!);
-        range.setEndAfter(texts[texts.length - 1]!);
-        const box = range.getBoundingClientRect();
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        if (box.width > 1 && box.width < width * 0.4 && (own.length >= 50 || lines >= 3))
-          problems.push(`text squeezed into ${Math.round(box.width)} of ${width} px: ${name(el)}`);
-      }
     // The page title: ion-title cuts its line with '…' inside its shadow root; the title may take three lines.
     for (const title of document.querySelectorAll('ion-title')) {
       const line = title.shadowRoot?.querySelector('.toolbar-title');
