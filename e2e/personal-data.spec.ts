@@ -90,7 +90,68 @@ test.describe('personal data', () => {
       ).toBeVisible();
     },
   );
+
+  test(
+    'upload a profile picture, see a club fall back to it, remove it after confirming; the log lists both',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
+        from: '/profile/avatar',
+        expectPath: '/profile/avatar',
+      });
+      const row = (name: string) =>
+        page.locator('ion-item:visible').filter({ has: page.getByRole('heading', { name, exact: true }) });
+      const standard = row('Standard');
+      await expect(standard.getByRole('img', { name: 'Kein Bild' })).toBeVisible();
+      await expect(standard.locator('ion-button', { hasText: 'Entfernen' })).toHaveCount(0);
+
+      await standard
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      const picture = standard.getByRole('img', { name: 'Standard' });
+      await expect(picture).toBeVisible();
+      await expect(picture).toHaveJSProperty('complete', true);
+      expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const url = await picture.getAttribute('src');
+      await expect(standard.locator('ion-button', { hasText: 'Ersetzen' })).toBeVisible();
+      // The other views fall back to it, and say so.
+      const extern = row('Extern (Mitglieder)');
+      await expect(extern.getByRole('img', { name: 'Extern (Mitglieder)' })).toHaveAttribute('src', url!);
+      await expect(extern.getByText(INHERITED)).toBeVisible();
+      await expect(extern.locator('ion-button', { hasText: 'Entfernen' })).toHaveCount(0);
+
+      // For one club, the scope without a picture of its own shows the general one, with nothing to remove.
+      await page.locator('ion-select:visible').click();
+      await page.locator('ion-popover ion-radio', { hasText: 'TSV Grünwald 1894 e.V.' }).click();
+      await expect(standard.getByText(INHERITED)).toBeVisible();
+      await expect(standard.getByRole('img', { name: 'Standard' })).toHaveAttribute('src', url!);
+      await expect(standard.locator('ion-button', { hasText: 'Entfernen' })).toHaveCount(0);
+
+      await page.locator('ion-select:visible').click();
+      await page.locator('ion-popover ion-radio', { hasText: 'Alle Vereine' }).click();
+      await standard.locator('ion-button', { hasText: 'Entfernen' }).click();
+      await expect(
+        page.locator('ion-alert').getByText('Möchtest du dein Profilbild „Standard“ wirklich entfernen?'),
+      ).toBeVisible();
+      await page.locator('ion-alert').getByRole('button', { name: 'Entfernen' }).click();
+      await expect(standard.getByRole('img', { name: 'Kein Bild' })).toBeVisible();
+      await expect(standard.locator('ion-button', { hasText: 'Hochladen' })).toBeVisible();
+      // The file itself is gone from the server, not only from the page.
+      expect((await page.request.get(url!)).status()).toBe(404);
+
+      await page.goto('/logs');
+      await expect(page.getByText('Profilbild (Standard) hochgeladen')).toBeVisible();
+      await expect(page.getByText('Profilbild (Standard) entfernt')).toBeVisible();
+    },
+  );
 });
+
+const INHERITED = 'Übernommen: für diese Ansicht ist kein eigenes Bild gesetzt.';
+/** A 16×16 blue PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWPQi51PEmIY1RA7Gkp6wzVpAAD8uSoQB0/miQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test.describe('account deletion', () => {
   test.use({ freshDatabase: true });

@@ -15,6 +15,7 @@ import {
   eventRegistrations,
   memberships,
   messages,
+  personImages,
   teamContactPersons,
   teamMembers,
   teams,
@@ -640,6 +641,26 @@ const MATRIX: Record<string, Row<unknown>> = {
     setup: async () => null,
     request: async (_s, _w, f) => ({ params: { tenantId: f.club, scope: '2' }, ...(await avatarUpload()) }),
     expect: { stranger: 404, member: 200 },
+  }),
+  'DELETE /api/me/image/tenant/:tenantId/:scope': row({
+    setup: async (f) => {
+      await f.ctx.db
+        .insert(personImages)
+        .values(
+          (['stranger', 'member'] as const).map((who) => ({
+            personId: f.people[who].personId,
+            tenantId: f.club,
+            scope: 2,
+            url: `/media/files/${who}-512.webp`,
+            thumbnailUrl: `/media/files/${who}-128.webp`,
+          })),
+        )
+        // The member may still have the avatar the upload's row gave them.
+        .onConflictDoNothing();
+      return null;
+    },
+    request: (_s, _w, f) => ({ params: { tenantId: f.club, scope: '2' } }),
+    expect: { stranger: 404, member: 204 },
   }),
 
   // Chat: team conversations for the team's members; messages edited by their author; blocks between clubmates.

@@ -19,6 +19,11 @@ export const TenantSummarySchema = z.object({
   personAvatarImageUrl: z.string().nullable(),
   personExternAvatarImageUrl: z.string().nullable(),
   personInternAvatarImageUrl: z.string().nullable(),
+  /**
+   * The scopes (0 default, 1 extern, 2 intern) the person set an avatar for in this club; the others above fall
+   * back to the general ones. Not in the spec: the avatar page needs it to offer removing a club's own image.
+   */
+  personClubAvatarScopes: z.array(z.number().int().min(0).max(2)),
   themeInfos: z.array(ThemeInfoSchema),
   roles: z.array(MembershipRoleSchema),
 });

@@ -44,6 +44,7 @@ export function tenant(n: number, overrides: Partial<TenantSummary> = {}): Tenan
     personAvatarImageUrl: null,
     personExternAvatarImageUrl: null,
     personInternAvatarImageUrl: null,
+    personClubAvatarScopes: [],
     themeInfos: [],
     roles: ['member'],
     ...overrides,

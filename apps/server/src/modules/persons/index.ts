@@ -11,6 +11,7 @@ export {
   linkIdentity,
   lockSelf,
   personClaims,
+  removeAvatar,
   setAvatar,
   subjectsOf,
   toBasePerson,

@@ -38,7 +38,7 @@ export const personsRepository = {
     return row;
   },
 
-  async setAvatarColumn(tx: DbOrTx, owner: OwnerScope, scope: ImageScope, url: string): Promise<void> {
+  async setAvatarColumn(tx: DbOrTx, owner: OwnerScope, scope: ImageScope, url: string | null): Promise<void> {
     await tx
       .update(persons)
       .set({ [AVATAR_COLUMN[scope]]: url, updatedAt: new Date() })
@@ -103,5 +103,24 @@ export const personsRepository = {
         .where(eq(personImages.id, previous.id));
     else await tx.insert(personImages).values({ personId: owner.personId, ...image });
     return previous;
+  },
+
+  /** Removes the person's image of one scope, generally or for one club; the removed row, if there was one. */
+  async deleteImage(
+    tx: DbOrTx,
+    owner: OwnerScope,
+    image: { scope: ImageScope; tenantId: string | null },
+  ): Promise<PersonImageRow | undefined> {
+    const [removed] = await tx
+      .delete(personImages)
+      .where(
+        and(
+          eq(personImages.personId, owner.personId),
+          eq(personImages.scope, image.scope),
+          image.tenantId ? eq(personImages.tenantId, image.tenantId) : isNull(personImages.tenantId),
+        ),
+      )
+      .returning();
+    return removed;
   },
 };

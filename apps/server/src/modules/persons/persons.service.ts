@@ -202,6 +202,20 @@ export async function setAvatar(
   return previous;
 }
 
+/**
+ * Takes the person's avatar of a scope (general, or for one club) away; the general one also leaves the
+ * person row. Returns the image it removed, undefined when there was none.
+ */
+export async function removeAvatar(
+  tx: DbOrTx,
+  owner: OwnerScope,
+  image: { scope: ImageScope; tenantId: string | null },
+) {
+  const removed = await repo.deleteImage(tx, owner, image);
+  if (removed && !image.tenantId) await repo.setAvatarColumn(tx, owner, image.scope, null);
+  return removed;
+}
+
 export const personsService = {
   /** Only the token's own subject may be asked for; anything else is 404. */
   async claimsForSubject(db: Database, actor: Actor, subject: string): Promise<PersonClaims> {

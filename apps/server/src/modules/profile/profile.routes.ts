@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AVATAR_MAX_BYTES,
   AvatarUploadResultSchema,
@@ -125,5 +126,44 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; store: FileSto
         request.params.tenantId,
         await readUpload(request),
       ),
+  );
+
+  const removeProblems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
+  app.delete(
+    '/me/image/:scope',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Removes my avatar of a scope (0 default, 1 extern, 2 intern); 404 when there is none',
+        params: ImageScopeParamsSchema,
+        response: { 204: z.null().describe('removed'), ...removeProblems },
+      },
+    },
+    async (request, reply) => {
+      await profileService.removeAvatar(db, store, actorOf(request), request.params.scope as 0 | 1 | 2, null);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/me/image/tenant/:tenantId/:scope',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Removes my avatar of a scope for one club; 404 when there is none',
+        params: TenantImageScopeParamsSchema,
+        response: { 204: z.null().describe('removed'), ...removeProblems },
+      },
+    },
+    async (request, reply) => {
+      await profileService.removeAvatar(
+        db,
+        store,
+        actorOf(request),
+        request.params.scope as 0 | 1 | 2,
+        request.params.tenantId,
+      );
+      return reply.code(204).send(null);
+    },
   );
 };

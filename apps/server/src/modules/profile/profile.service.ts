@@ -13,17 +13,25 @@ import { problem } from '../../lib/problem.ts';
 import { authorize, notVisible, type Actor, type OwnerScope } from '../../policy/index.ts';
 import { writeLog, type LogChange } from '../activity-log/index.ts';
 import { fileNameOfUrl, type FileStore } from '../media/index.ts';
-import { avatarUrlsOf, findSelf, lockSelf, setAvatar, toBasePerson, updateSelf } from '../persons/index.ts';
+import {
+  avatarUrlsOf,
+  findSelf,
+  lockSelf,
+  removeAvatar,
+  setAvatar,
+  toBasePerson,
+  updateSelf,
+} from '../persons/index.ts';
 import { personalDataOf } from '../personal-data/index.ts';
 import { privacyService } from '../privacy/index.ts';
 import { clubSummariesOf, tenantsByIds } from '../tenants/index.ts';
 import { openIdentityChangeCases } from '../validation/index.ts';
 import { profileRepository as repo } from './profile.repository.ts';
 
-/** The names of the files the person's uploads stored (account deletion removes them). */
 /** The fields that identify a person (spec §1): a change opens identity-change cases where clubs review them. */
 const IDENTITY_FIELDS = new Set(['firstName', 'lastName', 'birthdate', 'birthplace']);
 
+/** The names of the files the person's uploads stored (account deletion removes them). */
 export const storedFileNamesOf = (db: DbOrTx, owner: OwnerScope) => repo.fileNamesOf(db, owner);
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -174,17 +182,61 @@ export const profileService = {
           params: { scope: { key: `log.avatarScope.${scope}` }, club: tenantName },
         },
       });
-      const oldNames = [fileNameOfUrl(previous?.url), fileNameOfUrl(previous?.thumbnailUrl)].filter(
-        (n): n is string => !!n && !variants.some((v) => v.name === n),
-      );
-      if (!oldNames.length) return [];
-      // Still used by another scope or club of the same person? Then keep the file.
-      const used = new Set((await avatarUrlsOf(tx, actor)).map(fileNameOfUrl));
-      const unused = oldNames.filter((n) => !used.has(n));
-      await repo.forgetFiles(tx, actor, unused);
-      return unused;
+      return forgetUnusedImage(tx, actor, previous);
     });
     for (const name of obsolete) await store.delete(name).catch(() => undefined);
     return { scope, tenantId, url, thumbnailUrl };
   },
+
+  /** Takes my avatar of a scope away, generally or for one club; 404 when there is none. */
+  async removeAvatar(
+    db: Database,
+    store: FileStore,
+    actor: Actor,
+    scope: 0 | 1 | 2,
+    tenantId: string | null,
+  ): Promise<void> {
+    let tenantName: string | null = null;
+    if (tenantId) {
+      await authorize(actor, 'club.view', { type: 'club', tenantId });
+      tenantName = (await tenantsByIds(db, [tenantId]))[0]?.name ?? null;
+    } else {
+      await authorize(actor, 'own.write', { type: 'owned', what: 'person', personId: actor.personId });
+    }
+    const obsolete = await db.transaction(async (tx) => {
+      await lockSelf(tx, actor);
+      const removed = await removeAvatar(tx, actor, { scope, tenantId });
+      if (!removed) throw notVisible('avatar');
+      await writeLog(tx, {
+        personId: actor.personId,
+        actorPersonId: actor.personId,
+        action: 'deleted',
+        entityKind: 'avatar',
+        tenantId,
+        summary: {
+          key: `log.avatar.removed${tenantName ? 'ForClub' : ''}`,
+          params: { scope: { key: `log.avatarScope.${scope}` }, club: tenantName },
+        },
+      });
+      return forgetUnusedImage(tx, actor, removed);
+    });
+    for (const name of obsolete) await store.delete(name).catch(() => undefined);
+  },
 };
+
+/**
+ * The files of an avatar that was replaced or removed, unless another scope or club of the same person still
+ * shows them: forgotten in the transaction, their names returned for the store to delete after it.
+ */
+async function forgetUnusedImage(
+  tx: DbOrTx,
+  actor: Actor,
+  image: { url: string; thumbnailUrl: string } | undefined,
+): Promise<string[]> {
+  const names = [fileNameOfUrl(image?.url), fileNameOfUrl(image?.thumbnailUrl)].filter((n): n is string => !!n);
+  if (!names.length) return [];
+  const used = new Set((await avatarUrlsOf(tx, actor)).map(fileNameOfUrl));
+  const unused = names.filter((n) => !used.has(n));
+  await repo.forgetFiles(tx, actor, unused);
+  return unused;
+}

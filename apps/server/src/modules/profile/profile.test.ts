@@ -21,7 +21,7 @@ afterAll(() => ctx.close());
 
 async function call(
   person: TestPerson | null,
-  method: 'GET' | 'PUT' | 'POST',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: object,
 ) {
@@ -192,6 +192,58 @@ describe('avatar uploads', () => {
     expect(summary.personAvatarImageUrl).toBe(me.json().avatarImageUrl);
     expect(summary.personExternAvatarImageUrl).toBe(me.json().avatarImageUrl);
     expect(me.json().tenants[0].personInternAvatarImageUrl).toBe(res.json().url);
+    expect(summary.personClubAvatarScopes).toEqual([2]);
+  });
+});
+
+describe('avatar removal', () => {
+  const png = (background: string) =>
+    sharp({ create: { width: 80, height: 80, channels: 3, background } }).png().toBuffer();
+
+  it('takes the general avatar away: the profile shows none, its files are gone, the log says so', async () => {
+    const up = await upload(owner, '/me/image/1/upload', await png('#123456'), 'a.png', 'image/png');
+    expect(up.statusCode, up.body).toBe(200);
+    const { url, thumbnailUrl } = up.json();
+    expect((await call(owner, 'GET', '/me')).json().externAvatarImageUrl).toBe(url);
+
+    const res = await call(owner, 'DELETE', '/me/image/1');
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await call(owner, 'GET', '/me')).json().externAvatarImageUrl).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: thumbnailUrl })).statusCode).toBe(404);
+    const logs = (await call(owner, 'GET', '/me/logmessages')).json().items as { summary: string }[];
+    expect(logs[0]!.summary).toBe('Profilbild (extern) entfernt');
+
+    const again = await call(owner, 'DELETE', '/me/image/1');
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['content-type']).toMatch(/problem\+json/);
+    expect(again.json().detail).toBe('Für diesen Bereich ist kein Profilbild hinterlegt.');
+  });
+
+  it('takes a club avatar away and keeps the file that another scope still shows', async () => {
+    const image = await png('#abcdef');
+    const general = await upload(owner, '/me/image/0/upload', image, 'a.png', 'image/png');
+    const forClub = await upload(owner, `/me/image/tenant/${club}/2/upload`, image, 'a.png', 'image/png');
+    expect(forClub.json().url).toBe(general.json().url);
+
+    const res = await call(owner, 'DELETE', `/me/image/tenant/${club}/2`);
+    expect(res.statusCode, res.body).toBe(204);
+    const summary = (await call(owner, 'GET', '/me/tenant/find')).json().items[0];
+    // The club falls back to the general avatar, whose file is still there.
+    expect(summary.personInternAvatarImageUrl).toBe(general.json().url);
+    expect(summary.personClubAvatarScopes).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: general.json().url })).statusCode).toBe(200);
+    const logs = (await call(owner, 'GET', '/me/logmessages')).json().items as { summary: string }[];
+    expect(logs[0]!.summary).toBe('Profilbild (intern) für Profilverein entfernt');
+  });
+
+  it('refuses a bad scope, a club the person does not belong to and a missing token, changing nothing', async () => {
+    const bad = await call(owner, 'DELETE', '/me/image/3');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/problem\+json/);
+    expect((await call(owner, 'DELETE', `/me/image/tenant/${foreignClub}/0`)).statusCode).toBe(404);
+    expect((await call(null, 'DELETE', '/me/image/0')).statusCode).toBe(401);
+    expect((await call(owner, 'GET', '/me')).json().avatarImageUrl).not.toBeNull();
   });
 });
 

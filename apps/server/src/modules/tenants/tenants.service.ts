@@ -23,6 +23,7 @@ export function toTenantSummary(
     personAvatarImageUrl: own,
     personExternAvatarImageUrl: clubAvatars[1] ?? clubAvatars[0] ?? person?.externAvatarImageUrl ?? own,
     personInternAvatarImageUrl: clubAvatars[2] ?? clubAvatars[0] ?? person?.internAvatarImageUrl ?? own,
+    personClubAvatarScopes: ([0, 1, 2] as const).filter((scope) => clubAvatars[scope] !== undefined),
     themeInfos: tenant.themeInfos,
     roles: tenant.roles,
   };
