@@ -233,7 +233,9 @@ async function forgetUnusedImage(
   actor: Actor,
   image: { url: string; thumbnailUrl: string } | undefined,
 ): Promise<string[]> {
-  const names = [fileNameOfUrl(image?.url), fileNameOfUrl(image?.thumbnailUrl)].filter((n): n is string => !!n);
+  const names = [fileNameOfUrl(image?.url), fileNameOfUrl(image?.thumbnailUrl)].filter(
+    (n): n is string => !!n,
+  );
   if (!names.length) return [];
   const used = new Set((await avatarUrlsOf(tx, actor)).map(fileNameOfUrl));
   const unused = names.filter((n) => !used.has(n));

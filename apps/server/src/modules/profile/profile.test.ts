@@ -198,7 +198,9 @@ describe('avatar uploads', () => {
 
 describe('avatar removal', () => {
   const png = (background: string) =>
-    sharp({ create: { width: 80, height: 80, channels: 3, background } }).png().toBuffer();
+    sharp({ create: { width: 80, height: 80, channels: 3, background } })
+      .png()
+      .toBuffer();
 
   it('takes the general avatar away: the profile shows none, its files are gone, the log says so', async () => {
     const up = await upload(owner, '/me/image/1/upload', await png('#123456'), 'a.png', 'image/png');
