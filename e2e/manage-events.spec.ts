@@ -62,8 +62,13 @@ test.describe('the club side of events', () => {
       await expect(memberPage.getByRole('heading', { name: 'Erfolgreich angemeldet!' })).toBeVisible();
       await member.close();
 
-      // vorstand@ sees her in the participant list and in the exported CSV.
-      await page.goto(`/manage/events/${eventId}/participants`);
+      // vorstand@ sees her in the participant list, reached from the event's row, and in the exported CSV.
+      await page.goto('/manage/events');
+      await page.getByRole('searchbox', { name: 'Veranstaltungen suchen' }).fill(name);
+      const listed = page.locator('ion-item:visible').filter({ hasText: name });
+      await expect(listed).toHaveCount(1);
+      await listed.getByRole('link', { name: 'Teilnehmende' }).click();
+      await expect(page).toHaveURL(new RegExp(`/manage/events/${eventId}/participants$`));
       const row = page.getByRole('row').filter({ hasText: 'Mia Hoffmann' });
       await expect(row).toBeVisible();
       await expect(row.getByText('nimmt teil')).toBeVisible();

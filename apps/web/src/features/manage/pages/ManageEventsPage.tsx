@@ -4,7 +4,6 @@ import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import '../components/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -74,8 +73,17 @@ export default function ManageEventsPage() {
                 {t('events.counts', { places: e.participantCount, waiting: e.waitingCount })}
               </p>
               <div className="vh-manage-actions">
-                <Link to={pathTo('manageEvent', { id: e.id })}>{t('events.edit')}</Link>
-                <Link to={pathTo('manageEventParticipants', { id: e.id })}>{t('events.participants')}</Link>
+                {/* Links that look like the row's other actions (and like the news list's), not underlined text. */}
+                <IonButton size="small" fill="clear" routerLink={pathTo('manageEvent', { id: e.id })}>
+                  {t('events.edit')}
+                </IonButton>
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  routerLink={pathTo('manageEventParticipants', { id: e.id })}
+                >
+                  {t('events.participants')}
+                </IonButton>
                 <IonButton
                   size="small"
                   fill="clear"
