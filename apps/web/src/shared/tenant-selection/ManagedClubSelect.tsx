@@ -1,4 +1,5 @@
 import { IonSelect, IonSelectOption } from '../ui/ionic/select.ts';
+import '../ui/manage.css';
 
 /**
  * The club a club-side page acts for (from `useManagedClub`): a choice when the person manages several, the

@@ -145,7 +145,7 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
       </IonHeader>
       <IonContent className="ion-padding">
         <form
-          className="vh-manage-form"
+          className="vh-manage-fields"
           onSubmit={(e) => {
             e.preventDefault();
             if (valid) submit();

@@ -12,6 +12,7 @@ import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubS
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { useClubSettings, useSaveClubSettings } from '../api/club-invoices.ts';
 import '../components/manage-invoices.css';
+import '../../../shared/ui/manage.css';
 
 const ROLES = ['committee', 'admin'] as const;
 const FIELDS = [
@@ -116,7 +117,7 @@ function SettingsForm({ tenantId, settings }: { tenantId: string; settings: Club
 
   return (
     <form
-      className="vh-manage-form"
+      className="vh-manage-fields"
       onSubmit={(e) => {
         e.preventDefault();
         submit();

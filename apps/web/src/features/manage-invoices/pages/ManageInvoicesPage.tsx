@@ -23,6 +23,7 @@ import {
 } from '../api/club-invoices.ts';
 import { IssueInvoiceForm } from '../components/IssueInvoiceForm.tsx';
 import '../components/manage-invoices.css';
+import '../../../shared/ui/manage.css';
 import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 const ROLES = ['committee', 'admin'] as const;

@@ -104,7 +104,7 @@ export function MemberDetail(props: { tenantId: string; personId: string | null;
               ))}
             </IonList>
             <form
-              className="vh-manage-form"
+              className="vh-manage-fields"
               onSubmit={(e) => {
                 e.preventDefault();
                 addRole.mutate(

@@ -13,6 +13,7 @@ import { PAGE_SIZE, useClubMembers, useExportMembers } from '../api/members.ts';
 import { ImportWizard } from '../components/ImportWizard.tsx';
 import { MemberDetail } from '../components/MemberDetail.tsx';
 import '../components/manage-members.css';
+import '../../../shared/ui/manage.css';
 import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
 const ADMIN = ['admin'] as const;

@@ -15,6 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import '../components/manage.css';
+import '../../../shared/ui/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import {
   useDeleteDocument,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import '../components/manage.css';
+import '../../../shared/ui/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { MANAGE_PAGE_SIZE, useCancelEvent, useCopyEvent, useManagedEvents } from '../api/manage.ts';
 import { ClubPicker } from '../components/ClubPicker.tsx';

@@ -2,6 +2,7 @@ import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import '../components/manage.css';
+import '../../../shared/ui/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { ClubPicker } from '../components/ClubPicker.tsx';
 import { MANAGE_AREAS, useManageClub } from '../components/manage-club.ts';

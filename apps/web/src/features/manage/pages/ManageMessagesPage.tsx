@@ -6,6 +6,7 @@ import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../components/manage.css';
+import '../../../shared/ui/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { useManagedEvents, useSendMessage, useTeamsForMessages, type Audience } from '../api/manage.ts';
 import { ClubPicker } from '../components/ClubPicker.tsx';

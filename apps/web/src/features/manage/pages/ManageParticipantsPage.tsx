@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../../shared/i18n/format.ts';
 import '../components/manage.css';
+import '../../../shared/ui/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { StackTable } from '../../../shared/ui/StackTable.tsx';
 import {
