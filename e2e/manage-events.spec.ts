@@ -34,6 +34,14 @@ test.describe('the club side of events', () => {
       await expect(page).toHaveURL(/\/manage\/events\/new$/);
 
       await page.locator('input[name="name"]').fill(name);
+      // The browser draws the field in its own locale; the form says under it what it holds, in German.
+      await page.locator('input[name="start"]').fill('2027-01-12T18:00');
+      await expect(
+        page
+          .locator('ion-item')
+          .filter({ has: page.locator('input[name="start"]') })
+          .getByText('Di., 12. Jan. 2027, 18:00', { exact: true }),
+      ).toBeVisible();
       await page.locator('input[name="start"]').fill(localDateTime(14, 18));
       await page.locator('input[name="end"]').fill(localDateTime(14, 22));
       await page.locator('input[name="placeName"]').fill('Vereinsheim');

@@ -158,6 +158,16 @@ export function formatWeekdayDay(
   return date ? dateFormat(language, WEEKDAY_DAY).format(date) : '';
 }
 
+/**
+ * What a date-and-time field holds (a `datetime-local` value or an ISO time), in the reader's language: de
+ * `Di., 12. Jan. 2027, 18:00`, en `Tue, 12 Jan 2027, 18:00`. The browser draws the field itself in its own locale
+ * (an English browser `01/12/2027, 06:00 PM` on a German page), so the form says it once more under the field.
+ */
+export function formatFieldDateTime(value: string | null | undefined, language: string | undefined): string {
+  const date = valid(value);
+  return date ? `${formatShortDate(date, language)}, ${formatTime(date, language)}` : '';
+}
+
 /** The local time: `18:30` (24-hour clock in both languages). */
 export function formatTime(iso: string | Date | null | undefined, language: string | undefined): string {
   const date = valid(iso);

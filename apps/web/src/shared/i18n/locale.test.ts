@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatFieldDateTime,
   formatLongDate,
   formatMoney,
   formatShortDate,
@@ -73,6 +74,14 @@ describe('formatting in the UI language', () => {
     expect(formatTimeRange(start, later, 'de')).toBe('22. Nov., 09:00 – 24. Nov., 17:00');
     expect(formatTimeRange(start, later, 'en')).toBe('22 Nov, 09:00 – 24 Nov, 17:00');
     expect(formatShortDate('kaputt', 'de')).toBe('');
+  });
+
+  it('says what a date-and-time field holds in the reader’s language, not the browser’s', () => {
+    // A datetime-local value is local time, as the field holds it.
+    expect(formatFieldDateTime('2027-01-12T18:00', 'de')).toBe('Di., 12. Jan. 2027, 18:00');
+    expect(formatFieldDateTime('2027-01-12T18:00', 'en')).toBe('Tue, 12 Jan 2027, 18:00');
+    expect(formatFieldDateTime('', 'de')).toBe('');
+    expect(formatFieldDateTime('2027-13-45T99:00', 'de')).toBe('');
   });
 
   it('makes each formatter once per language, not once per date (a list formats every row)', () => {

@@ -13,6 +13,7 @@ import type {
 import { pathTo } from '@vereinsheim/contracts/routes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFieldDateTime } from '../../../shared/i18n/format.ts';
 import { useParams } from 'react-router-dom';
 import '../components/manage.css';
 import '../../../shared/ui/manage.css';
@@ -136,7 +137,7 @@ function toInput(f: FormState): ManageEventInput {
 
 /** /manage/events/new and /manage/events/{id}: the whole event in one form (create, edit). */
 export default function ManageEventFormPage() {
-  const { t } = useTranslation('manage');
+  const { t, i18n } = useTranslation('manage');
   const { id } = useParams<{ id?: string }>();
   const { club } = useManageClub();
   const tenantId = club?.id ?? '';
@@ -196,6 +197,11 @@ export default function ManageEventFormPage() {
         required={required}
         value={form[key] as string}
         name={key}
+        helperText={
+          type === 'datetime-local'
+            ? formatFieldDateTime(form[key] as string, i18n.language) || undefined
+            : undefined
+        }
         onIonInput={(e) => set(key, (e.detail.value ?? '') as never)}
       />
     </IonItem>

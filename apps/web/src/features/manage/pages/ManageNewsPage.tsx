@@ -6,7 +6,7 @@ import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import type { BlogPost } from '@vereinsheim/contracts/blog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/i18n/format.ts';
+import { formatDateTime, formatFieldDateTime } from '../../../shared/i18n/format.ts';
 import '../components/manage.css';
 import '../../../shared/ui/manage.css';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -136,6 +136,7 @@ export default function ManageNewsPage() {
               labelPlacement="stacked"
               type="datetime-local"
               value={draft.validFrom}
+              helperText={formatFieldDateTime(draft.validFrom, i18n.language) || undefined}
               onIonInput={(e) => set('validFrom', e.detail.value ?? '')}
             />
           </IonItem>
@@ -145,6 +146,7 @@ export default function ManageNewsPage() {
               labelPlacement="stacked"
               type="datetime-local"
               value={draft.validTo}
+              helperText={formatFieldDateTime(draft.validTo, i18n.language) || undefined}
               onIonInput={(e) => set('validTo', e.detail.value ?? '')}
             />
           </IonItem>
