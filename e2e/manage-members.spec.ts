@@ -70,6 +70,8 @@ test.describe('club admin: members and invoices', () => {
       await expect(dialog.getByText('1 Empfänger*in')).toBeVisible();
       await dialog.getByLabel('Titel').fill('Hallennutzung Herbst');
       await dialog.getByLabel('Fällig am').fill('2099-12-31');
+      // Whatever format the browser draws the field in, the form says the day in German.
+      await expect(dialog.getByText('Do., 31. Dez. 2099', { exact: true })).toBeVisible();
       await dialog.getByLabel('Beschreibung').fill('Hallenstunden');
       await dialog.getByLabel('Menge').fill('3');
       await dialog.getByLabel('Einzelpreis (€)').fill('12,50');

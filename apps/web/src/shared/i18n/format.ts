@@ -168,6 +168,17 @@ export function formatFieldDateTime(value: string | null | undefined, language: 
   return date ? `${formatShortDate(date, language)}, ${formatTime(date, language)}` : '';
 }
 
+/** What a date field holds (`YYYY-MM-DD`), in the reader's language, with its weekday: de `Di., 12. Jan. 2027`. */
+export function formatFieldDate(value: string | null | undefined, language: string | undefined): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  if (!parts) return '';
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day);
+  // 2027-02-30 is no date (Date would roll it over to 2 March).
+  if (date.getMonth() !== month - 1 || date.getDate() !== day) return '';
+  return formatShortDate(date, language);
+}
+
 /** The local time: `18:30` (24-hour clock in both languages). */
 export function formatTime(iso: string | Date | null | undefined, language: string | undefined): string {
   const date = valid(iso);

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatFieldDate,
   formatFieldDateTime,
   formatLongDate,
   formatMoney,
@@ -30,7 +31,8 @@ describe('the one language → locale mapping', () => {
   });
 
   it('gives every library the same language', () => {
-    const date = new Date(Date.UTC(2026, 10, 21, 12));
+    // Local noon: date-fns formats in the local time zone, so the day is the same in every zone (UTC+14 too).
+    const date = new Date(2026, 10, 21, 12);
     for (const tag of ['en', 'en-US']) {
       const locale = uiLocale(tag);
       expect(locale).toMatchObject({ intl: 'en-GB', calendarCulture: 'en', acceptLanguage: 'en' });
@@ -82,6 +84,14 @@ describe('formatting in the UI language', () => {
     expect(formatFieldDateTime('2027-01-12T18:00', 'en')).toBe('Tue, 12 Jan 2027, 18:00');
     expect(formatFieldDateTime('', 'de')).toBe('');
     expect(formatFieldDateTime('2027-13-45T99:00', 'de')).toBe('');
+  });
+
+  it('says what a date field holds, the same day in every time zone', () => {
+    expect(formatFieldDate('2027-01-12', 'de')).toBe('Di., 12. Jan. 2027');
+    expect(formatFieldDate('2027-01-12', 'en')).toBe('Tue, 12 Jan 2027');
+    expect(formatFieldDate('2027-02-30', 'de')).toBe('');
+    expect(formatFieldDate('12.01.2027', 'de')).toBe('');
+    expect(formatFieldDate(undefined, 'de')).toBe('');
   });
 
   it('makes each formatter once per language, not once per date (a list formats every row)', () => {

@@ -3,6 +3,7 @@ import { IonInput } from '../../../shared/ui/ionic/input.ts';
 import { IonSelect, IonSelectOption } from '../../../shared/ui/ionic/select.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFieldDate } from '../../../shared/i18n/format.ts';
 import { useMergedPages } from '../../../shared/api/paging.ts';
 import { ClubScopeSelect, useClubScope } from '../../../shared/tenant-selection/index.ts';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -37,7 +38,7 @@ export function activeFilterCount(filters: EventFilters, today = todayIso()): nu
  * (with the number of active filters) and pull-to-refresh.
  */
 export default function EventListPage() {
-  const { t } = useTranslation('events');
+  const { t, i18n } = useTranslation('events');
   const [filters, setFilters] = useState<EventFilters>(initialFilters);
   const scope = useClubScope();
   const query = useEvents({ ...filters, tenantIds: scope.tenantIds ?? [] }, scope.ready);
@@ -65,6 +66,7 @@ export default function EventListPage() {
           label={t('filters.from')}
           labelPlacement="stacked"
           value={filters.from ?? ''}
+          helperText={formatFieldDate(filters.from, i18n.language) || undefined}
           onIonChange={(e) => set({ from: e.detail.value || undefined })}
         />
         <IonInput
@@ -72,6 +74,7 @@ export default function EventListPage() {
           label={t('filters.till')}
           labelPlacement="stacked"
           value={filters.till ?? ''}
+          helperText={formatFieldDate(filters.till, i18n.language) || undefined}
           onIonChange={(e) => set({ till: e.detail.value || undefined })}
         />
         {multiSelects.map(({ key, label, options }) => (

@@ -19,7 +19,7 @@ import { MEMBERSHIP_ROLES, type MembershipRole } from '@vereinsheim/contracts/en
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
-import { formatMoney } from '../../../shared/i18n/format.ts';
+import { formatFieldDate, formatMoney } from '../../../shared/i18n/format.ts';
 import { useIssueInvoices, useRecipientSearch, useTeamsForFeeRun } from '../api/club-invoices.ts';
 import { SearchField } from '../../../shared/ui/SearchField.tsx';
 
@@ -251,13 +251,16 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
             label={t('issue.dueDate')}
             labelPlacement="stacked"
             value={dueDate}
+            helperText={formatFieldDate(dueDate, lng) || undefined}
             onIonInput={(e) => setDueDate(String(e.detail.value ?? ''))}
           />
           <IonInput
             type="date"
             label={t('issue.serviceFrom')}
             labelPlacement="stacked"
-            helperText={t('issue.serviceFromHelp')}
+            helperText={[formatFieldDate(serviceFrom, lng), t('issue.serviceFromHelp')]
+              .filter(Boolean)
+              .join(' · ')}
             value={serviceFrom}
             onIonInput={(e) => setServiceFrom(String(e.detail.value ?? ''))}
           />
@@ -266,6 +269,7 @@ export function IssueInvoiceForm(props: { tenantId: string; open: boolean; onClo
             label={t('issue.serviceTill')}
             labelPlacement="stacked"
             value={serviceTill}
+            helperText={formatFieldDate(serviceTill, lng) || undefined}
             onIonInput={(e) => setServiceTill(String(e.detail.value ?? ''))}
           />
           <fieldset className="vh-manage-lines">

@@ -19,7 +19,7 @@ import { MEMBERSHIP_ROLES, type MembershipRole } from '@vereinsheim/contracts/en
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client.ts';
-import { formatDay } from '../../../shared/i18n/format.ts';
+import { formatDay, formatFieldDate } from '../../../shared/i18n/format.ts';
 import { useAddRole, useClubMember, useEndMembership, useEndRole } from '../api/members.ts';
 
 /** One member in a dialog: dated roles, add a role, end a role or the membership (each confirmed). */
@@ -129,6 +129,7 @@ export function MemberDetail(props: { tenantId: string; personId: string | null;
                 label={t('startsOn')}
                 labelPlacement="stacked"
                 value={startsOn}
+                helperText={formatFieldDate(startsOn, lng) || undefined}
                 onIonInput={(e) => setStartsOn(String(e.detail.value ?? ''))}
               />
               <IonButton type="submit" disabled={addRole.isPending}>

@@ -8,6 +8,7 @@ import { MeUpdateInputSchema, type MeUpdateInput } from '@vereinsheim/contracts/
 import { Fragment, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatFieldDate } from '../../../shared/i18n/format.ts';
 import { isApiError } from '../../../shared/api/client.ts';
 import { applyServerFieldErrors, FieldErrorLine } from '../../../shared/forms/field-error.tsx';
 import { useUpdatePerson } from '../api/update-person.ts';
@@ -17,7 +18,7 @@ type Values = Record<string, unknown>;
 
 /** Name, birthdate and birthplace (required: they identify a person) plus title and gender. */
 export function PersonForm({ person, onDone }: { person: BasePerson; onDone: () => void }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const update = useUpdatePerson();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -79,6 +80,11 @@ export function PersonForm({ person, onDone }: { person: BasePerson; onDone: () 
                     type={name === 'birthdate' ? 'date' : 'text'}
                     name={name}
                     value={typeof field.value === 'string' ? field.value : ''}
+                    helperText={
+                      name === 'birthdate'
+                        ? formatFieldDate(String(field.value ?? ''), i18n.language) || undefined
+                        : undefined
+                    }
                     onIonInput={(e) => field.onChange(e.detail.value ?? '')}
                     onIonBlur={field.onBlur}
                     {...(fieldError ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
