@@ -82,7 +82,10 @@ export function PersonForm({ person, onDone }: { person: BasePerson; onDone: () 
                     value={typeof field.value === 'string' ? field.value : ''}
                     helperText={
                       name === 'birthdate'
-                        ? formatFieldDate(String(field.value ?? ''), i18n.language) || undefined
+                        ? formatFieldDate(
+                            typeof field.value === 'string' ? field.value : '',
+                            i18n.language,
+                          ) || undefined
                         : undefined
                     }
                     onIonInput={(e) => field.onChange(e.detail.value ?? '')}
