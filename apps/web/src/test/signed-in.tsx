@@ -13,16 +13,19 @@ export function signedInAuth(claims: Record<string, unknown> = { sub: 's', given
 
 /**
  * What the shell puts around a page for a signed-in person: a query client (without retries unless one is given),
- * the session (Mia's unless given) and a router.
+ * the session (Mia's unless given) and a router (at '/' unless given).
  */
 export function SignedIn({
   children,
   queryClient,
   auth,
+  initialEntries,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   auth?: AuthService;
+  /** The router's history, e.g. ['/inbox?c=…'] (default: '/'). */
+  initialEntries?: string[];
 }) {
   const [client] = useState(
     () => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } }),
@@ -31,7 +34,7 @@ export function SignedIn({
   return (
     <QueryClientProvider client={client}>
       <AuthProvider auth={session}>
-        <MemoryRouter>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={initialEntries}>{children}</MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -15,6 +15,8 @@ import { documentTitle } from './document-title.ts';
 
 export interface AppPageProps {
   title: string;
+  /** Shown after the title in the header (e.g. the chat's "Beta"), not in the document's title. */
+  badge?: ReactNode;
   children?: ReactNode;
   /** Extra toolbar buttons at the end. */
   actions?: ReactNode;
@@ -44,7 +46,7 @@ function useDocumentTitle(title: string) {
 }
 
 /** The frame every page uses: header with the menu button (mobile) and title, and the main content. */
-export function AppPage({ title, children, actions, toolbar }: AppPageProps) {
+export function AppPage({ title, badge, children, actions, toolbar }: AppPageProps) {
   useDocumentTitle(title);
   return (
     <IonPage>
@@ -54,7 +56,10 @@ export function AppPage({ title, children, actions, toolbar }: AppPageProps) {
             <IonMenuButton />
           </IonButtons>
           <IonTitle>
-            <h1 className="vh-page-title">{title}</h1>
+            <h1 className="vh-page-title">
+              {title}
+              {badge && <> {badge}</>}
+            </h1>
           </IonTitle>
           {actions && <IonButtons slot="end">{actions}</IonButtons>}
         </IonToolbar>

@@ -5,8 +5,7 @@ import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { pathTo } from '@vereinsheim/contracts/routes';
+import { IonButton } from '@ionic/react';
 import { dateFormat, formatDate } from '../../../shared/i18n/format.ts';
 import {
   blockChatPerson,
@@ -21,6 +20,7 @@ import {
 } from '../api/chat-api.ts';
 import { chatConnection } from '../api/chat-socket.ts';
 import { chatKeys } from '../api/keys.ts';
+import { conversationMeta } from './conversation-meta.ts';
 import { linkify } from './linkify.tsx';
 
 type Item = ChatMessage & { state?: 'sending' | 'failed' };
@@ -227,15 +227,14 @@ export function ConversationView({
 
   const days = items.map((m) => new Date(m.createdAt).toDateString());
   return (
-    <section className="vh-chat" aria-labelledby="vh-chat-title">
+    <section className="vh-chat" aria-label={conversation.title}>
       <div className="vh-chat__head">
-        <Link to={pathTo('inbox')} className="vh-chat__link-button">
-          {t('back')}
-        </Link>
-        <h2 id="vh-chat-title">{conversation.title}</h2>
-        <button
-          type="button"
-          className="vh-chat__link-button"
+        <span className="vh-chat-list__meta">
+          {conversationMeta(conversation, t(`kind.${conversation.kind}`))}
+        </span>
+        <IonButton
+          fill="outline"
+          size="small"
           aria-pressed={conversation.muted}
           onClick={() =>
             void muteChat(id, !conversation.muted).then(() =>
@@ -244,15 +243,15 @@ export function ConversationView({
           }
         >
           {conversation.muted ? t('unmute') : t('mute')}
-        </button>
+        </IonButton>
         {conversation.kind === 'direct' && conversation.otherPersonId && (
-          <button
-            type="button"
-            className="vh-chat__link-button"
+          <IonButton
+            fill="outline"
+            size="small"
             onClick={() => confirm(t('blockConfirm'), () => blockChatPerson(conversation.otherPersonId!))}
           >
             {t('block')}
-          </button>
+          </IonButton>
         )}
       </div>
       {failedToLoad && <p role="alert">{t('loadFailed')}</p>}

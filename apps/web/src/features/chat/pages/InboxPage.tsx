@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { ChatConversation } from '@vereinsheim/contracts/chat';
-import { useIonRouter } from '@ionic/react';
+import { IonButton, useIonRouter } from '@ionic/react';
+import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
 import { IonToggle } from '../../../shared/ui/ionic/toggle.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import {
 import { chatConnection } from '../api/chat-socket.ts';
 import { chatKeys } from '../api/keys.ts';
 import { ConversationView } from '../components/ConversationView.tsx';
+import { conversationMeta } from '../components/conversation-meta.ts';
 import '../components/chat.css';
 
 function ConversationItem({ conversation: c }: { conversation: ChatConversation }) {
@@ -28,15 +30,19 @@ function ConversationItem({ conversation: c }: { conversation: ChatConversation 
       ? t('deleted')
       : `${c.lastMessage.senderName ? `${c.lastMessage.senderName}: ` : ''}${c.lastMessage.body}`
     : t('noMessages');
+  const meta = [conversationMeta(c, t(`kind.${c.kind}`)), c.muted ? t('muted') : '']
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className={c.unreadCount > 0 ? 'vh-chat-list--unread' : undefined}>
-      <Link to={`${pathTo('inbox')}?c=${encodeURIComponent(c.id)}`} data-testid="chat-conversation">
+      <Link
+        to={`${pathTo('inbox')}?c=${encodeURIComponent(c.id)}`}
+        className="vh-chat-list__row"
+        data-testid="chat-conversation"
+      >
         <div className="vh-chat-list__main">
           <div className="vh-chat-list__title">{c.title}</div>
-          <div className="vh-chat-list__meta">
-            {t(`kind.${c.kind}`)} · {c.tenantName}
-            {c.muted ? ` · ${t('muted')}` : ''}
-          </div>
+          {meta && <div className="vh-chat-list__meta">{meta}</div>}
           <div className="vh-chat-list__preview">{preview}</div>
         </div>
         {c.unreadCount > 0 && (
@@ -50,7 +56,8 @@ function ConversationItem({ conversation: c }: { conversation: ChatConversation 
   );
 }
 
-function NewDirectMessage({ onClose }: { onClose: () => void }) {
+/** Whom to write: the person's team mates and contacts; choosing one opens (or starts) the conversation. */
+function NewDirectMessage({ onStarted }: { onStarted: () => void }) {
   const { t } = useTranslation('chat');
   const contacts = useChatContacts(true);
   const start = useStartDirectChat();
@@ -61,32 +68,37 @@ function NewDirectMessage({ onClose }: { onClose: () => void }) {
       {contacts.isPending && <p role="status">{t('loading')}</p>}
       {contacts.data?.items.length === 0 && <EmptyState message={t('noContacts')} />}
       {start.isError && <p role="alert">{start.error.message}</p>}
-      <ul className="vh-chat-list">
+      <ul className="vh-chat-list" aria-labelledby="vh-chat-new">
         {contacts.data?.items.map((p) => (
           <li key={`${p.tenantId}:${p.personId}`}>
             <button
               type="button"
-              className="vh-chat__link-button"
+              className="vh-chat-list__row"
+              disabled={start.isPending}
               onClick={() =>
                 start.mutate(
                   { tenantId: p.tenantId, personId: p.personId },
-                  { onSuccess: (c) => router.push(`${pathTo('inbox')}?c=${encodeURIComponent(c.id)}`) },
+                  {
+                    onSuccess: (c) => {
+                      // Back from the conversation is the list, not this choice again.
+                      onStarted();
+                      router.push(`${pathTo('inbox')}?c=${encodeURIComponent(c.id)}`);
+                    },
+                  },
                 )
               }
             >
-              {p.name}
+              <span className="vh-chat-list__main">
+                <span className="vh-chat-list__title">{p.name}</span>
+                <span className="vh-chat-list__meta">
+                  {p.teamName ? `${p.teamName} · ` : ''}
+                  {p.tenantName}
+                </span>
+              </span>
             </button>
-            <span className="vh-chat-list__meta">
-              {' '}
-              {p.teamName ? `${p.teamName} · ` : ''}
-              {p.tenantName}
-            </span>
           </li>
         ))}
       </ul>
-      <button type="button" className="vh-chat__link-button" onClick={onClose}>
-        {t('cancel')}
-      </button>
     </section>
   );
 }
@@ -116,6 +128,25 @@ function ChatSettingsSection() {
   );
 }
 
+/** The person's conversations, unread first, and the chat settings under them. */
+function Conversations() {
+  const { t } = useTranslation('chat');
+  const conversations = useConversations();
+  return (
+    <>
+      {conversations.isPending && <p role="status">{t('loading')}</p>}
+      {conversations.isError && <p role="alert">{t('loadFailed')}</p>}
+      {conversations.data?.items.length === 0 && <EmptyState message={t('empty')} />}
+      <ul className="vh-chat-list" aria-label={t('conversations')}>
+        {conversations.data?.items.map((c) => (
+          <ConversationItem key={c.id} conversation={c} />
+        ))}
+      </ul>
+      <ChatSettingsSection />
+    </>
+  );
+}
+
 /** The chat (beta): the conversation list, or one conversation (`?c=<id>`); live over the WebSocket. */
 export default function InboxPage() {
   const { t } = useTranslation('chat');
@@ -137,39 +168,27 @@ export default function InboxPage() {
   );
 
   const current = selected ? conversations.data?.items.find((c) => c.id === selected) : undefined;
-  const title = (
-    <>
-      {t('title')} <span className="vh-badge">{t('beta')}</span>
-    </>
-  );
+  if (current)
+    return (
+      <AppPage
+        title={current.title}
+        actions={<IonBackButton defaultHref={pathTo('inbox')} text={t('back')} />}
+      >
+        <ConversationView key={current.id} conversation={current} personId={personId} />
+      </AppPage>
+    );
 
   return (
-    <AppPage title={t('title')}>
-      <p className="vh-visually-hidden">{t('beta')}</p>
-      {current ? (
-        <ConversationView key={current.id} conversation={current} personId={personId} />
-      ) : (
-        <>
-          <div className="vh-chat__head">
-            <h2>{title}</h2>
-            {!composing && (
-              <button type="button" className="vh-chat__button" onClick={() => setComposing(true)}>
-                {t('newMessage')}
-              </button>
-            )}
-          </div>
-          {composing && <NewDirectMessage onClose={() => setComposing(false)} />}
-          {conversations.isPending && <p role="status">{t('loading')}</p>}
-          {conversations.isError && <p role="alert">{t('loadFailed')}</p>}
-          {conversations.data?.items.length === 0 && <EmptyState message={t('empty')} />}
-          <ul className="vh-chat-list" aria-label={t('conversations')}>
-            {conversations.data?.items.map((c) => (
-              <ConversationItem key={c.id} conversation={c} />
-            ))}
-          </ul>
-          <ChatSettingsSection />
-        </>
-      )}
+    <AppPage
+      title={t('title')}
+      badge={<span className="vh-badge">{t('beta')}</span>}
+      actions={
+        <IonButton onClick={() => setComposing(!composing)}>
+          {composing ? t('cancel') : t('newMessage')}
+        </IonButton>
+      }
+    >
+      {composing ? <NewDirectMessage onStarted={() => setComposing(false)} /> : <Conversations />}
     </AppPage>
   );
 }
