@@ -116,6 +116,19 @@ function layoutProblems(page: Page): Promise<string[]> {
         (heading && heading.scrollHeight > heading.clientHeight + 1)
       )
         problems.push(`title cut off: ${name(title)}`);
+      // A word of the title broken across two lines ('Jahreshauptversammlu' / 'ng').
+      const walker = document.createTreeWalker(heading ?? title, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          );
+          if (lines.size > 1) problems.push(`title's word broken across lines: "${word[0]}"`);
+        }
+      }
     }
     return [...new Set(problems)].slice(0, 8);
   });
@@ -155,7 +168,10 @@ function titleProblems(page: Page): Promise<string[]> {
   return page.evaluate((shownPage) => {
     const pages = document.querySelectorAll(shownPage);
     const heading = pages[pages.length - 1]?.querySelector('.vh-page-title');
-    const name = heading?.textContent?.trim().replace(/\s+/g, ' ');
+    // A mark after the title (the chat's 'Beta', AppPage's badge) is not part of the page's name.
+    const copy = heading?.cloneNode(true) as Element | undefined;
+    copy?.querySelector('.vh-page-title__badge')?.remove();
+    const name = copy?.textContent?.trim().replace(/\s+/g, ' ');
     if (!name) return ['no page heading (.vh-page-title) to name the document after'];
     const expected = `${name} – Vereinsheim`;
     return document.title === expected ? [] : [`document title "${document.title}", not "${expected}"`];
@@ -272,7 +288,9 @@ test('the route checks find what they look for', { tag: '@desktop-only' }, async
       '<div style="width:120px"><p>Ein Hinweis, der sich neben seinem Knopf in eine schmale Spalte drängt.</p></div>',
     );
     add('<div style="width:80px"><span>Interne Ansicht (Kontakt)</span></div>');
+    add('<ion-title><h1 style="width:200px;overflow-wrap:anywhere">Jahreshauptversammlung</h1></ion-title>');
   });
+  expect(await layoutProblems(page)).toContain('title\'s word broken across lines: "Jahreshauptversammlung"');
   const squeezed = (await layoutProblems(page)).filter((problem) => problem.startsWith('text squeezed'));
   expect(squeezed).toEqual([
     expect.stringMatching(/^text squeezed into 1\d\d of 390 px: p "Ein Hinweis, der sich/),

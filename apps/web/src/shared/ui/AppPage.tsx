@@ -58,7 +58,7 @@ export function AppPage({ title, badge, children, actions, toolbar }: AppPagePro
           <IonTitle>
             <h1 className="vh-page-title">
               {title}
-              {badge && <> {badge}</>}
+              {badge && <span className="vh-page-title__badge"> {badge}</span>}
             </h1>
           </IonTitle>
           {actions && <IonButtons slot="end">{actions}</IonButtons>}
