@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pathTo } from '@vereinsheim/contracts/routes';
 import type { ChatConversation } from '@vereinsheim/contracts/chat';
-import { IonButton, useIonRouter } from '@ionic/react';
+import { useIonRouter } from '@ionic/react';
+import { close, createOutline } from 'ionicons/icons';
 import { IonBackButton } from '../../../shared/ui/ionic/back-button.ts';
 import { IonToggle } from '../../../shared/ui/ionic/toggle.ts';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useClaims } from '../../../shared/auth/session-context.tsx';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { ToolbarAction } from '../../../shared/ui/ToolbarAction.tsx';
 import {
   useChatContacts,
   useChatSettings,
@@ -183,9 +185,11 @@ export default function InboxPage() {
       title={t('title')}
       badge={<span className="vh-badge">{t('beta')}</span>}
       actions={
-        <IonButton onClick={() => setComposing(!composing)}>
-          {composing ? t('cancel') : t('newMessage')}
-        </IonButton>
+        <ToolbarAction
+          icon={composing ? close : createOutline}
+          label={composing ? t('cancel') : t('newMessage')}
+          onClick={() => setComposing(!composing)}
+        />
       }
     >
       {composing ? <NewDirectMessage onStarted={() => setComposing(false)} /> : <Conversations />}

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
 import { add } from 'ionicons/icons';
 import { useIonAlert } from '../../../shared/ui/ionic/use-ion-alert.ts';
 import { pathTo } from '@vereinsheim/contracts/routes';
@@ -12,6 +12,7 @@ import { MANAGE_PAGE_SIZE, useCancelEvent, useCopyEvent, useManagedEvents } from
 import { ClubPicker } from '../components/ClubPicker.tsx';
 import { useManageClub } from '../components/manage-club.ts';
 import { SearchField } from '../../../shared/ui/SearchField.tsx';
+import { ToolbarAction } from '../../../shared/ui/ToolbarAction.tsx';
 
 /** /manage/events: the club's events (paged, searchable) with edit, copy, participants and cancel. */
 export default function ManageEventsPage() {
@@ -42,14 +43,12 @@ export default function ManageEventsPage() {
     <AppPage
       title={t('events.title')}
       actions={
-        <IonButton
+        <ToolbarAction
+          icon={add}
+          label={t('events.new')}
           routerLink={pathTo('manageEventNew')}
           data-testid="manage-event-new"
-          aria-label={t('events.new')}
-        >
-          <IonIcon slot="start" icon={add} aria-hidden="true" />
-          <span className="vh-toolbar-action-text">{t('events.new')}</span>
-        </IonButton>
+        />
       }
     >
       <ClubPicker club={club} clubs={clubs} />

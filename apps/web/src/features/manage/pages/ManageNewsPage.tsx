@@ -1,4 +1,5 @@
 import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { add } from 'ionicons/icons';
 import { IonCheckbox } from '../../../shared/ui/ionic/checkbox.ts';
 import { IonInput } from '../../../shared/ui/ionic/input.ts';
 import { IonTextarea } from '../../../shared/ui/ionic/textarea.ts';
@@ -20,6 +21,7 @@ import {
 import { ClubPicker } from '../components/ClubPicker.tsx';
 import { useManageClub } from '../components/manage-club.ts';
 import { SearchField } from '../../../shared/ui/SearchField.tsx';
+import { ToolbarAction } from '../../../shared/ui/ToolbarAction.tsx';
 
 const toLocal = (iso: string | null | undefined) => {
   if (!iso) return '';
@@ -98,7 +100,7 @@ export default function ManageNewsPage() {
   return (
     <AppPage
       title={t('news.title')}
-      actions={<IonButton onClick={() => setDraft({ ...blank })}>{t('news.new')}</IonButton>}
+      actions={<ToolbarAction icon={add} label={t('news.new')} onClick={() => setDraft({ ...blank })} />}
     >
       <ClubPicker club={club} clubs={clubs} />
       {draft && (
