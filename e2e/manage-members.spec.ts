@@ -2,7 +2,8 @@ import { DEMO, expect, signIn, test } from './fixtures.ts';
 
 /**
  * The club side (ADR 0019): vorstand@ (admin and committee of TSV Grünwald) imports members from CSV with a
- * preview, exports the member list, issues an invoice to demo@, and demo@ finds it under /invoices.
+ * preview, exports the member list, issues an invoice to demo@, checks the club's invoice data, and demo@ finds the
+ * invoice under /invoices.
  */
 test.describe('club admin: members and invoices', () => {
   test.use({ freshDatabase: true });
@@ -86,6 +87,14 @@ test.describe('club admin: members and invoices', () => {
       await invoiceSearch.fill('Hallennutzung');
       await expect(page.getByText('1 Rechnung', { exact: true })).toBeVisible();
       await expect(page.getByText(/R-00001 · Hallennutzung Herbst/)).toBeVisible();
+
+      // The club's invoice data: the IBAN in groups of four, as on the invoice, and saved as it is shown.
+      await page.goto('/manage/club');
+      const iban = page.getByLabel('IBAN', { exact: true });
+      await expect(iban).toHaveValue('DE34 7025 0150 0028 4193 70');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Rechnungsdaten gespeichert.')).toBeVisible();
+      await expect(iban).toHaveValue('DE34 7025 0150 0028 4193 70');
 
       // demo@ sees it under /invoices.
       const demoContext = await browser.newContext({ baseURL });

@@ -1,4 +1,5 @@
 import { IonButton } from '@ionic/react';
+import { friendlyFormatIBAN } from 'ibantools';
 import { IonInput } from '../../../shared/ui/ionic/input.ts';
 import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import type { ClubSettings, ClubSettingsInput } from '@vereinsheim/contracts/club-admin';
@@ -28,8 +29,11 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const valuesOf = (s: ClubSettings | undefined): Values =>
-  Object.fromEntries(FIELDS.map((f) => [f, s?.[f] ?? ''])) as Values;
+/** The stored values; the IBAN in groups of four, as on the invoice and in a banking app (the server takes both). */
+const valuesOf = (s: ClubSettings | undefined): Values => {
+  const values = Object.fromEntries(FIELDS.map((f) => [f, s?.[f] ?? ''])) as Values;
+  return { ...values, bankIban: friendlyFormatIBAN(values.bankIban) ?? values.bankIban };
+};
 
 /**
  * /manage/club: the club's invoice data (committee, admins): address and Steuernummer / USt-IdNr. for
