@@ -221,35 +221,48 @@ async function axeProblems(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * Routes per test: a persona's routes in a few tests of about the same length, which the workers share (the file runs
+ * in parallel mode), instead of demo@'s 29 routes in one test that kept one worker busy for 4 min at the end of the
+ * run while the others had finished.
+ */
+const ROUTES_PER_TEST = 10;
+
 test.describe('every route', () => {
+  test.describe.configure({ mode: 'parallel' });
   for (const persona of ['demo', 'vorstand', 'pruefer'] as const) {
-    const routes = PAGE_ROUTES.filter((id) => PERSONA_OF(id) === persona);
-    test(`fits the viewport, cuts no text and has no accessibility violation (${persona}@)`, async ({
-      page,
-    }, info) => {
-      test.setTimeout(15 * 60_000);
-      await signIn(page, DEMO[persona].email, DEMO[persona].password, { from: '/', expectPath: '/' });
-      const failures: string[] = [];
-      for (const id of routes) {
-        const path = await pathOf(page, id);
-        await test.step(path, async () => {
-          await page.goto(path);
-          await settle(page);
-          // The route itself is checked, not the page the app may have sent the person to instead.
-          const shownAt = new URL(page.url()).pathname;
-          const found = [
-            ...(shownAt === path ? [] : [`shown at ${shownAt}, not at the route`]),
-            ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
-            ...(await smallAmounts(page)),
-            ...(await titleProblems(page)),
-            ...(await nameProblems(page)),
-            ...(await axeProblems(page)),
-          ];
-          for (const problem of found) failures.push(`${path}: ${problem}`);
-        });
-      }
-      expect(failures, `${routes.length} routes as ${persona}@ at ${info.project.name}`).toEqual([]);
-    });
+    const all = PAGE_ROUTES.filter((id) => PERSONA_OF(id) === persona);
+    const parts = Math.ceil(all.length / ROUTES_PER_TEST);
+    for (let part = 0; part < parts; part++) {
+      const routes = all.filter((_, i) => i % parts === part);
+      const which = parts > 1 ? `, part ${part + 1} of ${parts}` : '';
+      test(`fits the viewport, cuts no text and has no accessibility violation (${persona}@${which})`, async ({
+        page,
+      }, info) => {
+        test.setTimeout(10 * 60_000);
+        await signIn(page, DEMO[persona].email, DEMO[persona].password, { from: '/', expectPath: '/' });
+        const failures: string[] = [];
+        for (const id of routes) {
+          const path = await pathOf(page, id);
+          await test.step(path, async () => {
+            await page.goto(path);
+            await settle(page);
+            // The route itself is checked, not the page the app may have sent the person to instead.
+            const shownAt = new URL(page.url()).pathname;
+            const found = [
+              ...(shownAt === path ? [] : [`shown at ${shownAt}, not at the route`]),
+              ...(info.project.name === 'mobile' ? await layoutProblems(page) : []),
+              ...(await smallAmounts(page)),
+              ...(await titleProblems(page)),
+              ...(await nameProblems(page)),
+              ...(await axeProblems(page)),
+            ];
+            for (const problem of found) failures.push(`${path}: ${problem}`);
+          });
+        }
+        expect(failures, `${routes.length} routes as ${persona}@ at ${info.project.name}`).toEqual([]);
+      });
+    }
   }
 });
 
