@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatDateTime,
+  formatIban,
   prepareDateTimeFormat,
   warmUpDateTimeFormat,
   type DateFormatWarmUp,
@@ -116,5 +117,14 @@ describe('the date-format worker', () => {
     expect(made).toHaveBeenCalledWith('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
     expect(answered).toHaveBeenCalledWith(null);
     expect(made.mock.invocationCallOrder[0]).toBeLessThan(answered.mock.invocationCallOrder[0]!);
+  });
+});
+
+describe('formatIban', () => {
+  it('writes an IBAN in groups of four, whether it came with spaces or not, and keeps a mask', () => {
+    expect(formatIban('DE34702501500028419370')).toBe('DE34 7025 0150 0028 4193 70');
+    expect(formatIban('DE34 7025 0150 0028 4193 70')).toBe('DE34 7025 0150 0028 4193 70');
+    expect(formatIban('DE89****************00')).toBe('DE89 **** **** **** **** 00');
+    expect(formatIban('')).toBe('');
   });
 });

@@ -132,6 +132,14 @@ export function formatMoney(amount: number, currency: string, language: string |
   return format.format(amount);
 }
 
+/**
+ * An IBAN in groups of four, as on a bank statement: `DE34 7025 0150 0028 4193 70`. Spaces already in it are dropped
+ * first; a masked IBAN keeps its stars (`DE89 **** **** **** **** 00`).
+ */
+export function formatIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 const valid = (iso: string | Date | null | undefined): Date | null => {
   const date = iso instanceof Date ? iso : iso ? new Date(iso) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;

@@ -6,7 +6,7 @@ import { AppPage } from '../../../shared/ui/AppPage.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import { useInvoice } from '../api/get-invoice.ts';
-import { formatDay } from '../../../shared/i18n/format.ts';
+import { formatDay, formatIban } from '../../../shared/i18n/format.ts';
 import { formatCents, formatPercent } from '../components/format.ts';
 import { CopyIban } from '../components/CopyIban.tsx';
 import { GiroCode } from '../components/GiroCode.tsx';
@@ -158,8 +158,7 @@ export default function InvoiceDetailPage() {
                 <dd>{invoice.bankDetails.accountOwner}</dd>
                 <dt>IBAN</dt>
                 <dd>
-                  {invoice.bankDetails.iban.replace(/(.{4})(?=.)/g, '$1 ')}{' '}
-                  <CopyIban iban={invoice.bankDetails.iban} />
+                  {formatIban(invoice.bankDetails.iban)} <CopyIban iban={invoice.bankDetails.iban} />
                 </dd>
                 {invoice.bankDetails.bic && (
                   <>

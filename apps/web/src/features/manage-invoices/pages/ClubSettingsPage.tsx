@@ -1,5 +1,4 @@
 import { IonButton } from '@ionic/react';
-import { friendlyFormatIBAN } from 'ibantools';
 import { IonInput } from '../../../shared/ui/ionic/input.ts';
 import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import type { ClubSettings, ClubSettingsInput } from '@vereinsheim/contracts/club-admin';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/client.ts';
 import { FieldErrorLine, SERVER_ERROR } from '../../../shared/forms/field-error.tsx';
+import { formatIban } from '../../../shared/i18n/format.ts';
 import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
 import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubSelect.tsx';
 import { AppPage } from '../../../shared/ui/AppPage.tsx';
@@ -32,7 +32,7 @@ type Values = Record<Field, string>;
 /** The stored values; the IBAN in groups of four, as on the invoice and in a banking app (the server takes both). */
 const valuesOf = (s: ClubSettings | undefined): Values => {
   const values = Object.fromEntries(FIELDS.map((f) => [f, s?.[f] ?? ''])) as Values;
-  return { ...values, bankIban: friendlyFormatIBAN(values.bankIban) ?? values.bankIban };
+  return { ...values, bankIban: formatIban(values.bankIban) };
 };
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@vereinsheim/contracts/personal-data';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { formatIban } from '../../../shared/i18n/format.ts';
 import type { PersonalItem } from '../api/item-kinds.ts';
 
 export interface FieldDef {
@@ -95,7 +96,7 @@ export function describeItem(kind: PersonalItemKind, item: PersonalItem, t: TFun
     case 'phone':
       return s(item.displayNumber) || s(item.number);
     case 'bankaccount':
-      return `${s(item.iban).replace(/(.{4})(?=.)/g, '$1 ')}${item.accountOwner ? ` · ${s(item.accountOwner)}` : ''}`;
+      return `${formatIban(s(item.iban))}${item.accountOwner ? ` · ${s(item.accountOwner)}` : ''}`;
     case 'confectioninformation':
       return `${t(`options.confectioninformation.${s(item.clothingPartType)}`)} ${s(item.confectionSize)}${item.name ? ` (${s(item.name)})` : ''}`;
     case 'medicalinformation':
