@@ -1,12 +1,13 @@
 import { UnreadCountSchema } from '@vereinsheim/contracts/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../shared/api/client.ts';
 import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
+import { chatSocket } from '../../test/chat-socket.ts';
 import { MenuNav } from './MenuNav.tsx';
 import { SLOW_MACHINE } from '../../test/wait.ts';
 
@@ -28,24 +29,13 @@ function unreadCount(count: number) {
 
 /** The chat: its unread count, a ticket (the test client has a bearer token) and a socket that can push frames. */
 function chat(counts: number[]) {
-  const socket = ws.link(`${ORIGIN.replace('http', 'ws')}/api/chat/ws`);
-  const clients: { send: (data: string) => void }[] = [];
+  const { handlers, clients } = chatSocket();
   let call = 0;
   server.use(
     http.get(`${ORIGIN}/api/me/chat/unread-count`, () =>
       HttpResponse.json({ count: counts[Math.min(call++, counts.length - 1)] }),
     ),
-    http.post(`${ORIGIN}/api/me/chat/ticket`, () =>
-      HttpResponse.json({
-        ticket: 'ticket',
-        expiresAt: new Date(Date.now() + 30_000).toISOString(),
-        websocketUrl: `${ORIGIN.replace('http', 'ws')}/api/chat/ws?ticket=ticket`,
-      }),
-    ),
-    socket.addEventListener('connection', ({ client }) => {
-      clients.push(client);
-      client.send(JSON.stringify({ type: 'ready', personId: 'p' }));
-    }),
+    ...handlers,
   );
   return { clients };
 }

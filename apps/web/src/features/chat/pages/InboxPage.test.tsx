@@ -2,10 +2,11 @@ import { ChatConversationSchema, type ChatConversation } from '@vereinsheim/cont
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
 import { ORIGIN } from '../../../test/fixtures.ts';
+import { chatSocket } from '../../../test/chat-socket.ts';
 import { server } from '../../../test/msw-server.ts';
 import { SignedIn } from '../../../test/signed-in.tsx';
 import { conversationsQueryOptions } from '../api/chat-api.ts';
@@ -42,7 +43,6 @@ const direct = conversation(3, 'direct', 'Ben Berg');
 
 /** The chat's endpoints and a socket that answers "ready". */
 function chatServer() {
-  const socket = ws.link(`${ORIGIN.replace('http', 'ws')}/api/chat/ws`);
   server.use(
     http.get(`${ORIGIN}/api/me/chat/conversations`, () =>
       HttpResponse.json({ items: [team, channel, direct], unreadCount: 0 }),
@@ -64,29 +64,25 @@ function chatServer() {
         ],
       }),
     ),
-    http.post(`${ORIGIN}/api/me/chat/ticket`, () =>
-      HttpResponse.json({
-        ticket: 'ticket',
-        expiresAt: new Date(Date.now() + 30_000).toISOString(),
-        websocketUrl: `${ORIGIN.replace('http', 'ws')}/api/chat/ws?ticket=ticket`,
-      }),
-    ),
-    socket.addEventListener('connection', ({ client }) => {
-      client.send(JSON.stringify({ type: 'ready', personId: 'p' }));
-    }),
+    ...chatSocket().handlers,
   );
 }
 
 const pageTitle = () => screen.getByRole('heading', { level: 1 });
 
+/** The page at `entry`, with the chat's endpoints answering. */
+function renderInbox(entry: string, queryClient?: QueryClient) {
+  chatServer();
+  render(
+    <SignedIn queryClient={queryClient} initialEntries={[entry]}>
+      <InboxPage />
+    </SignedIn>,
+  );
+}
+
 describe('/inbox', () => {
   it('names the page once, with its beta mark, and says under each conversation only what its title does not', async () => {
-    chatServer();
-    render(
-      <SignedIn initialEntries={['/inbox']}>
-        <InboxPage />
-      </SignedIn>,
-    );
+    renderInbox('/inbox');
     const list = await screen.findByRole('list', { name: 'Unterhaltungen' }, { timeout: 5000 });
     expect(pageTitle()).toHaveTextContent(/^Chat Beta$/);
     expect(screen.queryAllByRole('heading', { name: /^Chat/ })).toHaveLength(1);
@@ -99,12 +95,7 @@ describe('/inbox', () => {
   });
 
   it('chooses whom to write in place of the list; the header button cancels', async () => {
-    chatServer();
-    render(
-      <SignedIn initialEntries={['/inbox']}>
-        <InboxPage />
-      </SignedIn>,
-    );
+    renderInbox('/inbox');
     await screen.findByRole('list', { name: 'Unterhaltungen' }, { timeout: 5000 });
     await userEvent.click(screen.getByText('Neue Nachricht'));
     const contacts = await screen.findByRole('list', { name: 'Neue Nachricht' });
@@ -116,18 +107,13 @@ describe('/inbox', () => {
   });
 
   it('titles an open conversation with its name, says its kind and club under it, and offers back, mute and block', async () => {
-    chatServer();
     // The list is known (as after the inbox was shown): the page opens on the conversation.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(conversationsQueryOptions().queryKey, {
       items: [team, channel, direct],
       unreadCount: 0,
     });
-    render(
-      <SignedIn queryClient={queryClient} initialEntries={[`/inbox?c=${direct.id}`]}>
-        <InboxPage />
-      </SignedIn>,
-    );
+    renderInbox(`/inbox?c=${direct.id}`, queryClient);
     const view = await screen.findByRole('region', { name: 'Ben Berg' }, { timeout: 5000 });
     expect(pageTitle()).toHaveTextContent(/^Ben Berg$/);
     expect(view).toHaveTextContent(/^Direktnachricht · TSV Test/);
