@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 
 test.describe('chat (beta)', () => {
   test(
@@ -10,11 +10,8 @@ test.describe('chat (beta)', () => {
       try {
         const demo = await demoContext.newPage();
         const mate = await mateContext.newPage();
-        await signIn(demo, DEMO.demo.email, DEMO.demo.password, { from: '/inbox', expectPath: '/inbox' });
-        await signIn(mate, DEMO.vorstand.email, DEMO.vorstand.password, {
-          from: '/inbox',
-          expectPath: '/inbox',
-        });
+        await openSignedIn(demo, DEMO.demo.email, DEMO.demo.password, '/inbox');
+        await openSignedIn(mate, DEMO.vorstand.email, DEMO.vorstand.password, '/inbox');
 
         for (const page of [demo, mate]) {
           await expect(page.getByText('Beta', { exact: true }).first()).toBeVisible();
@@ -45,7 +42,7 @@ test.describe('chat (beta)', () => {
   );
 
   test('the inbox lists the team and the direct conversation', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/inbox', expectPath: '/inbox' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/inbox');
     const list = page.getByRole('list', { name: 'Unterhaltungen' });
     await expect(list.getByRole('link', { name: /Volleyball Mixed/ })).toBeVisible();
     await expect(list.getByRole('link', { name: /^Sabine Wagner Direktnachricht/ })).toBeVisible();
@@ -56,7 +53,7 @@ test.describe('chat (beta)', () => {
 test.describe('chat (beta): replies, edits and reactions', () => {
   test('demo answers a message with a quote, edits the own message and reacts', async ({ page }) => {
     test.slow();
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/inbox', expectPath: '/inbox' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/inbox');
     await page.getByRole('link', { name: /Volleyball Mixed/ }).click();
     const log = page.getByRole('log');
     await expect(log).toContainText('Der Spielplan für die Kreisliga ist online');

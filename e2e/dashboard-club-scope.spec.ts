@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { FEST_EVENT, FEST_POST, NEXT_RUN, TRAINING_TIMES_POST } from './support/demo-season.ts';
 
 const TSV = 'TSV Grünwald 1894 e.V.';
@@ -21,7 +21,7 @@ test.describe('dashboard and club switch', () => {
     { tag: '@desktop-only' },
     async ({ page }) => {
       // Tagged @desktop-only: answering changes the demo member's registrations (both projects share one server).
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
       const next = page.getByRole('region', { name: 'Deine nächsten Termine' });
       await expect(shownClub(next)).toHaveText('Alle Vereine');
       const helpers = next.getByRole('listitem').filter({ hasText: 'Helfertreffen im Vereinsheim' });
@@ -57,7 +57,7 @@ test.describe('dashboard and club switch', () => {
   );
 
   test('switching the club scopes news and events and the pages name the club', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/blog');
     const feed = page.getByRole('feed');
     await expect(shownClub(page)).toHaveText('Alle Vereine');
     await expect(feed.getByText(TRAINING_TIMES_POST)).toBeVisible(); // SC Rheinaue

@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { FEST_EVENT, NEXT_RUN } from './support/demo-season.ts';
 
 /** WCAG contrast ratio of an `rgb(r, g, b)` colour against white. */
@@ -17,7 +17,7 @@ test.describe('events', () => {
     { tag: '@desktop-only' },
     async ({ page }) => {
       // Tagged @desktop-only: the journey changes the demo member's registration: one project is enough (both share one server).
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/events', expectPath: '/events' });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/events');
 
       await expect(page.getByText(FEST_EVENT)).toBeVisible();
       await page.getByTestId('club-scope').locator('ion-select:visible').click();
@@ -81,7 +81,7 @@ test.describe('events', () => {
   );
 
   test('the calendar shows the events in month and agenda view', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/calendar', expectPath: '/calendar' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/calendar');
     // The Lauftreff's next run starts within a day: in the agenda of the next 30 days.
     await expect(page.getByRole('button', { name: 'Monat' })).toBeVisible();
     await page.getByRole('button', { name: 'Agenda' }).click();
@@ -102,7 +102,7 @@ test.describe('events', () => {
   });
 
   test('the filters wait behind a button that counts the active ones', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/events', expectPath: '/events' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/events');
     // The list starts on the first screen; the filter fields are closed.
     await expect(page.getByText(FEST_EVENT)).toBeVisible();
     await expect(

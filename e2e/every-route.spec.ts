@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { PAGE_ROUTES, PERSONA_OF, SHOWN_PAGE, pathOf, settle } from './support/routes.ts';
 
 /**
@@ -240,7 +240,7 @@ test.describe('every route', () => {
         page,
       }, info) => {
         test.setTimeout(10 * 60_000);
-        await signIn(page, DEMO[persona].email, DEMO[persona].password, { from: '/', expectPath: '/' });
+        await openSignedIn(page, DEMO[persona].email, DEMO[persona].password, '/');
         const failures: string[] = [];
         for (const id of routes) {
           const path = await pathOf(page, id);

@@ -75,6 +75,43 @@ export async function signIn(page: Page, email: string, password: string, option
 }
 
 /**
+ * Opens `path` in the browser of a member who signed in before: a returning session. The sign-in goes through the
+ * real provider and the server's callback (GET /bff/login, the provider's login form posted with the e-mail
+ * address and the password, the redirects back to /signin-oidc) as HTTP requests of this page's browser context,
+ * so the context holds the session cookie as after a sign-in in the browser. The session is read once
+ * (GET /bff/session), as the page after the sign-in would: the app then starts as for a returning member, without
+ * the screen held for 4 s after a fresh sign-in (spec: sign-in screen). For journeys that are not about signing
+ * in; signIn() covers the sign-in in the browser (smoke.spec.ts, shell.spec.ts).
+ */
+export async function openSignedIn(
+  page: Page,
+  email: string,
+  password: string,
+  path: string,
+  options: { expectPath?: string | RegExp } = {},
+) {
+  // `path` may be a full URL of another server (a spec's own); the sign-in then goes to that server.
+  const target = new URL(path, 'http://app.invalid');
+  const origin = target.origin === 'http://app.invalid' ? '' : target.origin;
+  const returnTo = `${target.pathname}${target.search}`;
+  const login = await page.request.get(`${origin}/bff/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const html = await login.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  if (!isProviderUrl(login.url()) || !action)
+    throw new Error(`no login form for ${email}: ${login.status()} ${login.url()}`);
+  const back = await page.request.post(new URL(action, login.url()).href, { form: { email, password } });
+  if (isProviderUrl(back.url()) || !back.ok())
+    throw new Error(`sign-in of ${email} refused: ${back.status()} ${back.url()}`);
+  const session = await page.request.get(`${origin}/bff/session`);
+  if (!session.ok()) throw new Error(`no session for ${email} after the sign-in: ${session.status()}`);
+  await page.goto(path);
+  const expected = options.expectPath ?? target.pathname;
+  await page.waitForURL((url) =>
+    typeof expected === 'string' ? url.pathname === expected : expected.test(url.pathname),
+  );
+}
+
+/**
  * Runs axe-core on the page (WCAG 2 A/AA rules) and fails listing every serious or critical violation.
  * Returns all violations so that a spec can report the minor ones.
  */

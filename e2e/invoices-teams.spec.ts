@@ -1,8 +1,8 @@
-import { DEMO, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import { DEMO, expect, expectNoSeriousA11yViolations, openSignedIn, test } from './fixtures.ts';
 
 test.describe('invoices and teams', () => {
   test('opens an invoice, sees the GiroCode and downloads the PDF', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/invoices', expectPath: '/invoices' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/invoices');
     await page.getByText('Vereinskleidung', { exact: true }).click();
     await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('invoice-total')).toHaveText(/159,70\s€/);
@@ -19,7 +19,7 @@ test.describe('invoices and teams', () => {
   });
 
   test('opens a team and sees its members, documents and contact persons', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/teams', expectPath: '/teams' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/teams');
     await page.getByText('Volleyball Mixed 1').click();
     await expect(page).toHaveURL(/\/teams\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Mitglieder' })).toBeVisible();

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 
 /** datetime-local value `days` from now at 18:00 local time. */
 function localDateTime(days: number, hour: number): string {
@@ -15,7 +15,7 @@ test.describe('the club side of events', () => {
     async ({ page, browser, baseURL }) => {
       // Tagged @desktop-only: the journey creates an event and a registration in the shared demo data.
       const name = `Clubabend ${Date.now()}`;
-      await signIn(page, DEMO.vorstand.email, DEMO.vorstand.password, { from: '/', expectPath: '/' });
+      await openSignedIn(page, DEMO.vorstand.email, DEMO.vorstand.password, '/');
 
       // The menu leads to 'Verein verwalten', its landing page to the events.
       await page.getByRole('link', { name: 'Verein verwalten' }).click();
@@ -56,10 +56,7 @@ test.describe('the club side of events', () => {
       // demo@ registers with the price.
       const member = await browser.newContext({ baseURL });
       const memberPage = await member.newPage();
-      await signIn(memberPage, DEMO.demo.email, DEMO.demo.password, {
-        from: `/events/${eventId}`,
-        expectPath: `/events/${eventId}`,
-      });
+      await openSignedIn(memberPage, DEMO.demo.email, DEMO.demo.password, `/events/${eventId}`);
       await expect(memberPage.getByText(name).first()).toBeVisible();
       // The event's only price starts chosen; the review step shows it before the binding registration.
       await expect(memberPage.getByTestId('price-total')).toHaveText('Gesamt: 7,50 €');
@@ -114,10 +111,7 @@ test.describe('the club side of events', () => {
     async ({ page, browser, baseURL }) => {
       // Tagged @desktop-only: the journey creates an event and a registration in the shared demo data.
       const name = `Sommerfest ${Date.now()}`;
-      await signIn(page, DEMO.vorstand.email, DEMO.vorstand.password, {
-        from: '/manage/events/new',
-        expectPath: '/manage/events/new',
-      });
+      await openSignedIn(page, DEMO.vorstand.email, DEMO.vorstand.password, '/manage/events/new');
       await page.locator('input[name="name"]').fill(name);
       await page.locator('input[name="start"]').fill(localDateTime(30, 18));
       await page.locator('input[name="end"]').fill(localDateTime(30, 22));
@@ -129,10 +123,7 @@ test.describe('the club side of events', () => {
       // demo@ sees when registration opens, and no registration button yet.
       const member = await browser.newContext({ baseURL });
       const memberPage = await member.newPage();
-      await signIn(memberPage, DEMO.demo.email, DEMO.demo.password, {
-        from: `/events/${eventId}`,
-        expectPath: `/events/${eventId}`,
-      });
+      await openSignedIn(memberPage, DEMO.demo.email, DEMO.demo.password, `/events/${eventId}`);
       const section = memberPage.locator('.vh-event-section');
       await expect(section.getByText(/^Anmeldung ab \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
       await expect(memberPage.getByRole('button', { name: 'Verbindlich anmelden' })).toHaveCount(0);
@@ -158,7 +149,7 @@ test.describe('the club side of events', () => {
   );
 
   test('a plain member has no "Verein verwalten" and is led away from /manage', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/manage', expectPath: /^\/(manage)?$/ });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/manage', { expectPath: /^\/(manage)?$/ });
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Verein verwalten' })).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 
 /**
  * The club side (ADR 0019): vorstand@ (admin and committee of TSV Grünwald) imports members from CSV with a
@@ -13,10 +13,7 @@ test.describe('club admin: members and invoices', () => {
     { tag: '@desktop-only' },
     async ({ page, browser, baseURL }) => {
       test.setTimeout(120_000);
-      await signIn(page, DEMO.vorstand.email, DEMO.vorstand.password, {
-        from: '/manage/members',
-        expectPath: '/manage/members',
-      });
+      await openSignedIn(page, DEMO.vorstand.email, DEMO.vorstand.password, '/manage/members');
       await expect(page.getByRole('heading', { name: 'Mitglieder verwalten' })).toBeVisible();
       await expect(page.getByText('Hoffmann, Mia')).toBeVisible();
 
@@ -99,7 +96,7 @@ test.describe('club admin: members and invoices', () => {
       // demo@ sees it under /invoices.
       const demoContext = await browser.newContext({ baseURL });
       const demo = await demoContext.newPage();
-      await signIn(demo, DEMO.demo.email, DEMO.demo.password, { from: '/invoices', expectPath: '/invoices' });
+      await openSignedIn(demo, DEMO.demo.email, DEMO.demo.password, '/invoices');
       await expect(demo.getByText('Hallennutzung Herbst')).toBeVisible();
       await demoContext.close();
     },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -100,7 +100,7 @@ test.describe('markup in club and person data', { tag: '@desktop-only' }, () => 
     }, MARKUP);
     await expect.poll(() => page.evaluate(() => (window as { __control?: number }).__control)).toBe(1);
 
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: url('/clubs'), expectPath: '/clubs' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, url('/clubs'));
     await expectShownAsText(page, 'TSV Grünwald 1894 e.V.');
 
     await page.goto(url('/'));

@@ -1,9 +1,9 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { FEST_POST, MEETING_POST, TRAINING_TIMES_POST } from './support/demo-season.ts';
 
 test.describe('news and messages', () => {
   test('the dashboard shows the pinned and newest news and the unread messages', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
     const news = page.getByRole('region', { name: 'Neuigkeiten' });
     await expect(news.getByText(MEETING_POST)).toBeVisible();
     await expect(news.getByText(FEST_POST)).toBeVisible();
@@ -18,7 +18,7 @@ test.describe('news and messages', () => {
     test(`the dashboard does not shift while its sections load, even when ${late} answer late`, async ({
       page,
     }) => {
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
       // The signed-in page's own requests are answered before the late answers are set up: one of them still on
       // its way at the reload would be held and then dropped with that page.
       const upcoming = page.getByRole('region', { name: 'Deine nächsten Termine' });
@@ -65,7 +65,7 @@ test.describe('news and messages', () => {
       url.searchParams.set('top', '5');
       return route.continue({ url: url.toString() });
     });
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/blog');
     const feed = page.getByRole('feed');
     const titles = feed.getByRole('heading', { level: 2 });
     await expect(titles.first()).toHaveText(MEETING_POST);
@@ -86,7 +86,7 @@ test.describe('news and messages', () => {
   });
 
   test('a post opens with its body, and a message turns read when opened', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/blog', expectPath: '/blog' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/blog');
     await page.getByRole('feed').getByText(TRAINING_TIMES_POST).click();
     await expect(page).toHaveURL(/\/blog\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('cell', { name: 'Erwachsene' })).toBeVisible();

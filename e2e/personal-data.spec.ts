@@ -1,14 +1,11 @@
-import { DEMO, expect, isProviderUrl, signIn, test } from './fixtures.ts';
+import { DEMO, expect, isProviderUrl, openSignedIn, test } from './fixtures.ts';
 
 test.describe('personal data', () => {
   test(
     'add an address, share it internally with one club, see the club on /profile and the log entry',
     { tag: '@desktop-only' },
     async ({ page }) => {
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
-        from: '/profile/address',
-        expectPath: '/profile/address',
-      });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/profile/address');
       await page.locator('ion-button:visible', { hasText: 'Adresse hinzufügen' }).click();
       await page.getByLabel('Straße *').fill('Musterweg');
       await page.getByLabel('Hausnummer').fill('5');
@@ -42,10 +39,7 @@ test.describe('personal data', () => {
     'the IBAN is checked while typing, in German, and a valid one fills in the BIC',
     { tag: '@desktop-only' },
     async ({ page }) => {
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
-        from: '/profile/bankaccount',
-        expectPath: '/profile/bankaccount',
-      });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/profile/bankaccount');
       await page.locator('ion-button:visible', { hasText: 'Bankverbindung hinzufügen' }).click();
       const iban = page.getByLabel('IBAN *');
       await iban.fill('DE89 3704 0044 0532 0130 01');
@@ -64,10 +58,7 @@ test.describe('personal data', () => {
     'a phone form explains each refused field next to it, in the UI language',
     { tag: '@desktop-only' },
     async ({ page }) => {
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
-        from: '/profile/phone',
-        expectPath: '/profile/phone',
-      });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/profile/phone');
       await page.locator('ion-button:visible', { hasText: 'Telefonnummer hinzufügen' }).click();
       const save = page.locator('ion-button:visible', { hasText: 'Speichern' });
       await save.click();
@@ -95,10 +86,7 @@ test.describe('personal data', () => {
     'upload a profile picture, see a club fall back to it, remove it after confirming; the log lists both',
     { tag: '@desktop-only' },
     async ({ page }) => {
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, {
-        from: '/profile/avatar',
-        expectPath: '/profile/avatar',
-      });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/profile/avatar');
       const row = (name: string) =>
         page.locator('ion-item:visible').filter({ has: page.getByRole('heading', { name, exact: true }) });
       const standard = row('Standard');
@@ -156,7 +144,7 @@ const PNG = Buffer.from(
 test.describe('account deletion', () => {
   test.use({ freshDatabase: true });
   test('deletes the demo account; signing in again fails', { tag: '@desktop-only' }, async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/account');
     await page.locator('ion-button:visible', { hasText: 'Konto löschen' }).click();
     await page.getByLabel('Zur Bestätigung LÖSCHEN eingeben').fill('LÖSCHEN');
     await page.locator('ion-button:visible', { hasText: 'Endgültig löschen' }).click();

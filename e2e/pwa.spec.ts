@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { FEST_EVENT, FEST_POST } from './support/demo-season.ts';
 
 /**
@@ -71,7 +71,7 @@ test.describe('installable web app', () => {
     'offline, the app shell shows the last loaded news, events and registrations with the offline notice; sign-out clears them',
     { tag: '@desktop-only' },
     async ({ page, context }) => {
-      await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
       // The service worker takes over this page (clients.claim); from then on it keeps what the app loads.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
         timeout: 20_000,

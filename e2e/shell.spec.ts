@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO, expect, expectNoSeriousA11yViolations, isProviderUrl, signIn, test } from './fixtures.ts';
+import {
+  DEMO,
+  expect,
+  expectNoSeriousA11yViolations,
+  isProviderUrl,
+  openSignedIn,
+  signIn,
+  test,
+} from './fixtures.ts';
 import { REPO_ROOT } from './support/server.ts';
 
 /** Issue 3: the web app shell — deep links through the sign-in, layout per viewport, language, sign-out, a11y. */
@@ -44,7 +52,7 @@ function builtFile(source: string): string {
 
 /** demo@ signed in once, then a new browser context with her session cookie and a cold cache: the next morning. */
 async function returningMember(page: Page, browser: Browser): Promise<BrowserContext> {
-  await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+  await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
   await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
   return browser.newContext({ storageState: await page.context().storageState() });
 }
@@ -266,7 +274,7 @@ test.describe('web app shell', () => {
   test('desktop shows the side menu with its five groups; mobile shows #myTabBar instead', async ({
     page,
   }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
     await expect(page.getByRole('heading', { name: /Hallo Mia!/ })).toBeVisible();
     // The document's title names the shown page (WCAG 2.4.2), also after moving inside the app and back to a page
     // Ionic kept.
@@ -304,7 +312,7 @@ test.describe('web app shell', () => {
   });
 
   test('switching the language changes the menu texts and is remembered', async ({ page }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/account');
     await expect(page.getByRole('heading', { name: 'Konto' }).first()).toBeVisible();
     await expect(page).toHaveTitle('Konto – Vereinsheim');
     await page.getByRole('radio', { name: 'English' }).click();
@@ -323,7 +331,7 @@ test.describe('web app shell', () => {
     page,
     request,
   }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/account');
     const before = await sessionCookie(page.context());
     expect(before).toBeDefined();
     const withOldCookie = { headers: { cookie: `__Host-vh_session=${before!.value}` } };
@@ -348,7 +356,7 @@ test.describe('web app shell', () => {
     page,
     context,
   }) => {
-    await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/account', expectPath: '/account' });
+    await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/account');
     await expect(page.getByRole('heading', { name: 'Konto' }).first()).toBeVisible();
     const second = await context.newPage();
     await second.goto('/events');

@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, signIn, test } from './fixtures.ts';
 
 test.describe('smoke', () => {
   test(
@@ -32,8 +32,48 @@ test.describe('smoke', () => {
     'signIn() goes through the provider and back into the app',
     { tag: '@desktop-only' },
     async ({ page }) => {
+      // The texts of the app's status line, in the order shown (recorded in the page: the hold's first text
+      // shows for 1 s, which a loaded machine may let pass between two of the test's looks).
+      await page.addInitScript(() => {
+        const shown: string[] = [];
+        (window as unknown as { statusTexts: string[] }).statusTexts = shown;
+        new MutationObserver(() => {
+          const text = document.querySelector('[role="status"] .vh-status')?.textContent ?? '';
+          if (text && shown.at(-1) !== text) shown.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
       await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
+      await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+      // Back from the provider, the app held its content back (spec: sign-in screen, 4 s): first 'Sie werden
+      // angemeldet.', then 'Sie werden weitergeleitet.', then the dashboard.
+      const shown = await page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts);
+      expect(shown.filter((text) => text.startsWith('Sie werden'))).toEqual([
+        'Sie werden angemeldet.',
+        'Sie werden weitergeleitet.',
+      ]);
       await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
+    },
+  );
+
+  test(
+    'openSignedIn() signs in through the provider over HTTP and opens the page as for a returning member',
+    { tag: '@desktop-only' },
+    async ({ page, browser }) => {
+      const held: string[] = [];
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && held.push(frame.url()));
+      await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/events');
+      await expect(page.getByRole('heading', { name: 'Veranstaltungen' }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
+      // The browser itself never showed the provider's pages: only the app's page was loaded.
+      expect(held.filter((url) => new URL(url).pathname.startsWith('/oidc'))).toEqual([]);
+      // A wrong password is refused by the provider, and the helper says so instead of opening a signed-out page.
+      const stranger = await browser.newContext();
+      try {
+        const other = await stranger.newPage();
+        await expect(openSignedIn(other, DEMO.vorstand.email, 'falsch', '/')).rejects.toThrow(/refused/);
+      } finally {
+        await stranger.close();
+      }
     },
   );
 });

@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
 import { E2E_METRICS_TOKEN } from './support/server.ts';
 
 /** Sum of the samples of one metric whose label set contains every given label. */
@@ -31,7 +31,7 @@ test('page views and API calls of the web app arrive in /metrics', async ({ page
     if (r.url() === config.telemetry.endpoint && r.method() === 'POST') posts.push(r.postData() ?? '');
   });
 
-  await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/clubs', expectPath: '/clubs' });
+  await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/clubs');
   // The clubs page has loaded the person's clubs through the API.
   await expect(page.getByText('TSV Grünwald 1894 e.V.').first()).toBeVisible({ timeout: 20_000 });
   // Leaving the page flushes the queue by beacon; otherwise the 5 s timer does.

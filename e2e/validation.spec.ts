@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MEETING_POST } from './support/demo-season.ts';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures.ts';
+import { DEMO, expect, openSignedIn, signIn, test } from './fixtures.ts';
 
 /** A text on the page the user sees (Ionic keeps earlier pages hidden in the DOM). */
 const seen = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first();
@@ -52,10 +52,7 @@ test.describe('profile validation', () => {
       // pruefer@ (own browser context) finds the application, asks to correct the address, approves the rest.
       const reviewerContext = await browser.newContext({ baseURL });
       const reviewer = await reviewerContext.newPage();
-      await signIn(reviewer, DEMO.pruefer.email, DEMO.pruefer.password, {
-        from: '/validation/profile',
-        expectPath: '/validation/profile',
-      });
+      await openSignedIn(reviewer, DEMO.pruefer.email, DEMO.pruefer.password, '/validation/profile');
       await reviewer
         .locator('ion-item:visible')
         .filter({ hasText: `Nora ${lastName}` })
