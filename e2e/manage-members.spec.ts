@@ -89,6 +89,12 @@ test.describe('club admin: members and invoices', () => {
       await page.goto('/manage/club');
       const iban = page.getByLabel('IBAN', { exact: true });
       await expect(iban).toHaveValue('DE34 7025 0150 0028 4193 70');
+      // Checked as it is typed, as the member's own bank account is.
+      const check = page.getByRole('status').filter({ hasText: 'IBAN' });
+      await iban.fill('DE34 7025 0150 0028 4193 71');
+      await expect(check).toHaveText('Die angegebene IBAN ist ungültig.');
+      await iban.fill('DE34 7025 0150 0028 4193 70');
+      await expect(check).toContainText('IBAN erfolgreich geprüft.');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Rechnungsdaten gespeichert.')).toBeVisible();
       await expect(iban).toHaveValue('DE34 7025 0150 0028 4193 70');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/client.ts';
 import { FieldErrorLine, SERVER_ERROR } from '../../../shared/forms/field-error.tsx';
+import { IbanCheck } from '../../../shared/forms/IbanCheck.tsx';
 import { formatIban } from '../../../shared/i18n/format.ts';
 import { useManagedClub } from '../../../shared/tenant-selection/index.ts';
 import { ManagedClubSelect } from '../../../shared/tenant-selection/ManagedClubSelect.tsx';
@@ -116,6 +117,19 @@ function SettingsForm({ tenantId, settings }: { tenantId: string; settings: Club
         id={`club-settings-${name}-error`}
         error={errors[name] ? { type: SERVER_ERROR, message: errors[name] } : undefined}
       />
+      {name === 'bankIban' && (
+        // Checked as it is typed, as in the member's own bank account form; BIC and bank where still empty.
+        <IbanCheck
+          iban={values.bankIban}
+          onBank={({ bic, bankName }) =>
+            setValues((v) => ({
+              ...v,
+              bankBic: v.bankBic || (bic ?? ''),
+              bankName: v.bankName || (bankName ?? ''),
+            }))
+          }
+        />
+      )}
     </div>
   );
 

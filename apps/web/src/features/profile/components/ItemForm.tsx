@@ -12,7 +12,7 @@ import { isApiError } from '../../../shared/api/client.ts';
 import { applyServerFieldErrors, FieldErrorLine } from '../../../shared/forms/field-error.tsx';
 import type { PersonalItem } from '../api/item-kinds.ts';
 import { FORMS, INPUT_SCHEMAS } from './fields.ts';
-import { IbanCheck } from './IbanCheck.tsx';
+import { IbanCheck } from '../../../shared/forms/IbanCheck.tsx';
 
 type Values = Record<string, unknown>;
 

@@ -20,7 +20,7 @@ export function IbanCheck({
   iban: unknown;
   onBank: (found: { bic: string | null; bankName: string | null }) => void;
 }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('common');
   const value = electronicFormatIBAN(typeof iban === 'string' ? iban : '') ?? '';
   const complete = value.length >= MIN_IBAN_LENGTH;
   const checksumOk = complete && isValidIBAN(value);
@@ -66,11 +66,11 @@ export function IbanCheck({
     <p
       role="status"
       aria-live="polite"
-      className={`vh-iban-check ${status === 'valid' ? 'vh-ok' : 'vh-error'}`}
+      className={`vh-iban-check vh-iban-check--${status === 'valid' ? 'ok' : 'error'}`}
     >
-      {t(`bankaccount.ibanStatus.${status}`)}
-      {found?.bic ? ` ${t('bankaccount.bicFound', { bic: found.bic })}` : ''}
-      {found?.bankName ? ` ${t('bankaccount.bankFound', { bank: found.bankName })}` : ''}
+      {t(`iban.status.${status}`)}
+      {found?.bic ? ` ${t('iban.bicFound', { bic: found.bic })}` : ''}
+      {found?.bankName ? ` ${t('iban.bankFound', { bank: found.bankName })}` : ''}
     </p>
   );
 }

@@ -2,9 +2,9 @@ import { IbanCheckResultSchema, IBAN_MESSAGES } from '@vereinsheim/contracts/per
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../shared/api/client.ts';
-import { ORIGIN } from '../../../test/fixtures.ts';
-import { server } from '../../../test/msw-server.ts';
+import { configureApiClient } from '../api/client.ts';
+import { ORIGIN } from '../../test/fixtures.ts';
+import { server } from '../../test/msw-server.ts';
 import { IbanCheck } from './IbanCheck.tsx';
 
 beforeAll(() =>

@@ -1,6 +1,6 @@
 import { IbanCheckResultSchema } from '@vereinsheim/contracts/personal-data';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client.ts';
+import { apiRequest } from './client.ts';
 
 /** POST /api/me/bankaccount/validate-iban: one of the four spec messages. */
 export function validateIban(iban: string) {
