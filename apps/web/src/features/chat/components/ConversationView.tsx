@@ -5,7 +5,8 @@ import { useIonToast } from '../../../shared/ui/ionic/use-ion-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IonButton } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { arrowUndoOutline, createOutline, flagOutline, happyOutline, trashOutline } from 'ionicons/icons';
 import { dateFormat, formatDate } from '../../../shared/i18n/format.ts';
 import {
   blockChatPerson,
@@ -43,6 +44,35 @@ const timeOf = (iso: string, language: string | undefined) =>
   dateFormat(language, SHORT_TIME).format(new Date(iso));
 
 /** One conversation: bubbles with day separators, older messages on scrolling up, sending with retry. */
+/**
+ * One of a message's actions: its icon, with its words beside it where there is room (on phones the icon alone,
+ * named by its words), so that every bubble does not end in a line of underlined links.
+ */
+function MessageAction({
+  icon,
+  label,
+  expanded,
+  onClick,
+}: {
+  icon: string;
+  label: string;
+  expanded?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="vh-chat__action"
+      aria-expanded={expanded}
+      title={label}
+      onClick={onClick}
+    >
+      <IonIcon icon={icon} aria-hidden="true" />
+      <span className="vh-chat__action-text">{label}</span>
+    </button>
+  );
+}
+
 export function ConversationView({
   conversation,
   personId,
@@ -334,35 +364,25 @@ export function ConversationView({
                         </button>
                       );
                     })}
-                    <button
-                      type="button"
-                      className="vh-chat__link-button vh-chat__action"
-                      aria-expanded={picker === m.id}
+                    <MessageAction
+                      icon={happyOutline}
+                      label={t('react')}
+                      expanded={picker === m.id}
                       onClick={() => setPicker(picker === m.id ? null : m.id)}
-                    >
-                      {t('react')}
-                    </button>
+                    />
                     {conversation.canWrite && (
-                      <button
-                        type="button"
-                        className="vh-chat__link-button vh-chat__action"
+                      <MessageAction
+                        icon={arrowUndoOutline}
+                        label={t('reply')}
                         onClick={() => startReply(m)}
-                      >
-                        {t('reply')}
-                      </button>
+                      />
                     )}
                     {own && (
-                      <button
-                        type="button"
-                        className="vh-chat__link-button vh-chat__action"
-                        onClick={() => startEdit(m)}
-                      >
-                        {t('edit')}
-                      </button>
+                      <MessageAction icon={createOutline} label={t('edit')} onClick={() => startEdit(m)} />
                     )}
-                    <button
-                      type="button"
-                      className="vh-chat__link-button vh-chat__action"
+                    <MessageAction
+                      icon={own ? trashOutline : flagOutline}
+                      label={own ? t('delete') : t('report')}
                       onClick={() =>
                         own
                           ? confirm(t('deleteConfirm'), () => deleteChatMessage(m.id))
@@ -372,9 +392,7 @@ export function ConversationView({
                               ),
                             )
                       }
-                    >
-                      {own ? t('delete') : t('report')}
-                    </button>
+                    />
                     {picker === m.id && (
                       <div role="group" aria-label={t('reactWith')} className="vh-reaction-picker">
                         {CHAT_REACTIONS.map((emoji) => {
