@@ -86,6 +86,17 @@ test.describe('events', () => {
     await expect(page.getByRole('button', { name: 'Monat' })).toBeVisible();
     await page.getByRole('button', { name: 'Agenda' }).click();
     await expect(page.locator('.rbc-agenda-view').getByText(NEXT_RUN)).toBeVisible();
+    // The championship runs from yesterday to tomorrow: all day today, until its end tomorrow; no '«' or '»'.
+    const championship = page
+      .locator('.rbc-agenda-view tr')
+      .filter({ hasText: 'Vereinsmeisterschaft Leichtathletik' });
+    await expect(championship.first().locator('.rbc-agenda-time-cell')).toHaveText(/^ganztägig$/i);
+    await expect(championship.nth(1).locator('.rbc-agenda-time-cell')).toHaveText(/^bis \d{2}:\d{2}$/);
+    const marks = await championship
+      .first()
+      .locator('.rbc-agenda-time-cell > span')
+      .evaluate((el) => [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content]);
+    expect(marks).toEqual(['none', 'none']);
     await page.getByRole('button', { name: 'Monat' }).click();
     await expect(page.locator('.rbc-month-view')).toBeVisible();
     // Running from yesterday to tomorrow: one bar per week row it covers.

@@ -1,8 +1,25 @@
 import { useIonRouter } from '@ionic/react';
 import type { EventDetail } from '@vereinsheim/contracts/events';
-import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
+import {
+  addDays,
+  endOfMonth,
+  endOfWeek,
+  format,
+  getDay,
+  isSameDay,
+  parse,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
 import { useCallback, useMemo, useState } from 'react';
-import { Calendar, dateFnsLocalizer, Views, type Formats, type View } from 'react-big-calendar';
+import {
+  Calendar,
+  dateFnsLocalizer,
+  Views,
+  type AgendaTimeProps,
+  type Formats,
+  type View,
+} from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '@vereinsheim/contracts/routes';
@@ -57,6 +74,23 @@ function calendarFormats(language: string | undefined): Formats {
       formatTimeRange(start, end, language),
   };
 }
+
+/**
+ * The agenda's time of an event on one of its days. An event over several days says when it starts on its first
+ * day ('ab 18:00'), when it ends on its last ('bis 17:00') and 'Ganztägig' between, in place of react-big-calendar's
+ * '«' and '»' around the time.
+ */
+function AgendaTime({ event, day, label }: AgendaTimeProps) {
+  const { t, i18n } = useTranslation('events');
+  const { start, end } = event;
+  if (!start || !end || isSameDay(start, end)) return label;
+  if (isSameDay(day, start))
+    return t('calendar.startsAt', { time: formatTime(start, i18n.resolvedLanguage) });
+  if (isSameDay(day, end)) return t('calendar.endsAt', { time: formatTime(end, i18n.resolvedLanguage) });
+  return t('calendar.allDay');
+}
+
+const CALENDAR_COMPONENTS = { agenda: { time: AgendaTime } };
 
 /** The fetched window: the whole visible month grid (plus a week), whatever view is shown. */
 function rangeFor(date: Date): { from: string; till: string } {
@@ -134,6 +168,7 @@ export default function CalendarPage() {
           onView={setView}
           onSelectEvent={open}
           popup
+          components={CALENDAR_COMPONENTS}
           eventPropGetter={(item) => ({
             // Ionic's colour class of the status, as its badge in the lists has (EVENT_STATUS_COLORS).
             className: `vh-calendar-event vh-calendar-event--${item.resource.status} ion-color-${EVENT_STATUS_COLORS[item.resource.status]}`,
