@@ -44,11 +44,17 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
-    // A trace of every test is recorded and kept for the failed ones: actions, DOM snapshots, network and console,
-    // but not the screencast. Its frames cost Chromium's GPU and browser processes about a core between them:
-    // 116 against 84 CPU seconds for the demo@ route checks, and the whole run 12.6 min against 9.3 min on two
-    // workers (ADR 0028). A failed test keeps its screenshot at the end (`screenshot` below).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A trace (actions, DOM snapshots, network and console, not the screencast, whose frames cost about a core:
+    // ADR 0028) is recorded on a retry, or for every test and kept for the failed ones with E2E_TRACE=1. Recording
+    // it for every test cost 7 % of the journeys' time (238–242 s against 254–264 s for 36 tests, ADR 0049), and a
+    // CI machine's trace files are not read. A failed test keeps its screenshot and the page's ARIA snapshot
+    // (error-context.md) in any case.
+    trace: {
+      mode: process.env.E2E_TRACE ? 'retain-on-failure' : 'on-first-retry',
+      screenshots: false,
+      snapshots: true,
+      sources: true,
+    },
     screenshot: 'only-on-failure',
     // The web app's service worker (offline shell) would answer requests that specs intercept with page.route;
     // pwa.spec.ts allows it.
