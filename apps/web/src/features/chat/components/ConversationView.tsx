@@ -43,7 +43,6 @@ const SHORT_TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
 const timeOf = (iso: string, language: string | undefined) =>
   dateFormat(language, SHORT_TIME).format(new Date(iso));
 
-/** One conversation: bubbles with day separators, older messages on scrolling up, sending with retry. */
 /**
  * One of a message's actions: its icon, with its words beside it where there is room (on phones the icon alone,
  * named by its words), so that every bubble does not end in a line of underlined links.
@@ -73,6 +72,7 @@ function MessageAction({
   );
 }
 
+/** One conversation: bubbles with day separators, older messages on scrolling up, sending with retry. */
 export function ConversationView({
   conversation,
   personId,
