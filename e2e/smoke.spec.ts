@@ -59,13 +59,13 @@ test.describe('smoke', () => {
     'openSignedIn() signs in through the provider over HTTP and opens the page as for a returning member',
     { tag: '@desktop-only' },
     async ({ page, browser }) => {
-      const held: string[] = [];
-      page.on('framenavigated', (frame) => frame === page.mainFrame() && held.push(frame.url()));
+      const loaded: string[] = [];
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && loaded.push(frame.url()));
       await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/events');
       await expect(page.getByRole('heading', { name: 'Veranstaltungen' }).first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
       // The browser itself never showed the provider's pages: only the app's page was loaded.
-      expect(held.filter((url) => new URL(url).pathname.startsWith('/oidc'))).toEqual([]);
+      expect(loaded.filter((url) => new URL(url).pathname.startsWith('/oidc'))).toEqual([]);
       // A wrong password is refused by the provider, and the helper says so instead of opening a signed-out page.
       const stranger = await browser.newContext();
       try {
