@@ -63,6 +63,7 @@ function MessageAction({
       type="button"
       className="vh-chat__action"
       aria-expanded={expanded}
+      aria-label={label}
       title={label}
       onClick={onClick}
     >
