@@ -1,5 +1,6 @@
 import { AppConfigSchema, type AppConfig } from '@vereinsheim/contracts/app-config';
 import { MyRegistrationListSchema, type MyRegistration } from '@vereinsheim/contracts/events';
+import { IbanCheckResultSchema, IBAN_MESSAGES } from '@vereinsheim/contracts/personal-data';
 import { PersonClaimsSchema, type PersonClaims } from '@vereinsheim/contracts/person';
 import { TenantListSchema, TenantSummarySchema, type TenantSummary } from '@vereinsheim/contracts/tenant';
 
@@ -109,3 +110,14 @@ export function myRegistrationPage(items: MyRegistration[], pagesize = 5) {
     orderbytype: 'ascending',
   });
 }
+
+/** POST /api/me/bankaccount/validate-iban's answer for the demo club's IBAN: valid, with BIC and bank. */
+export const VALID_IBAN_CHECK = IbanCheckResultSchema.parse({
+  status: 'valid',
+  valid: true,
+  message: IBAN_MESSAGES.valid,
+  iban: 'DE34702501500028419370',
+  bic: 'BYLADEM1KMS',
+  bankcode: '70250150',
+  bankName: 'Kreissparkasse München Starnberg Ebersberg',
+});

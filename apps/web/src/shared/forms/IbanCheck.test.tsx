@@ -1,9 +1,8 @@
-import { IbanCheckResultSchema, IBAN_MESSAGES } from '@vereinsheim/contracts/personal-data';
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../api/client.ts';
-import { ORIGIN } from '../../test/fixtures.ts';
+import { ORIGIN, VALID_IBAN_CHECK } from '../../test/fixtures.ts';
 import { server } from '../../test/msw-server.ts';
 import { IbanCheck } from './IbanCheck.tsx';
 
@@ -21,17 +20,7 @@ describe('IbanCheck', () => {
     server.use(
       http.post(`${ORIGIN}/api/me/bankaccount/validate-iban`, async ({ request }) => {
         asked = await request.json();
-        return HttpResponse.json(
-          IbanCheckResultSchema.parse({
-            status: 'valid',
-            valid: true,
-            message: IBAN_MESSAGES.valid,
-            iban: 'DE34702501500028419370',
-            bic: 'BYLADEM1KMS',
-            bankcode: '70250150',
-            bankName: 'Kreissparkasse München Starnberg Ebersberg',
-          }),
-        );
+        return HttpResponse.json(VALID_IBAN_CHECK);
       }),
     );
     const onBank = vi.fn();

@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { ClubSettingsSchema } from '@vereinsheim/contracts/club-admin';
-import { IbanCheckResultSchema, IBAN_MESSAGES } from '@vereinsheim/contracts/personal-data';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/client.ts';
-import { ORIGIN, tenant, tenantList } from '../../../test/fixtures.ts';
+import { ORIGIN, tenant, tenantList, VALID_IBAN_CHECK } from '../../../test/fixtures.ts';
 import { server } from '../../../test/msw-server.ts';
 import ClubSettingsPage from './ClubSettingsPage.tsx';
 
@@ -41,19 +40,7 @@ describe('/manage/club', () => {
     server.use(
       http.get(`${ORIGIN}/api/me/tenant/find`, () => HttpResponse.json(tenantList([club]))),
       http.get(`${ORIGIN}/api/tenants/${club.id}/settings`, () => HttpResponse.json(stored)),
-      http.post(`${ORIGIN}/api/me/bankaccount/validate-iban`, () =>
-        HttpResponse.json(
-          IbanCheckResultSchema.parse({
-            status: 'valid',
-            valid: true,
-            message: IBAN_MESSAGES.valid,
-            iban: 'DE34702501500028419370',
-            bic: 'BYLADEM1KMS',
-            bankcode: '70250150',
-            bankName: 'Kreissparkasse München Starnberg Ebersberg',
-          }),
-        ),
-      ),
+      http.post(`${ORIGIN}/api/me/bankaccount/validate-iban`, () => HttpResponse.json(VALID_IBAN_CHECK)),
       http.put(`${ORIGIN}/api/tenants/${club.id}/settings`, async ({ request }) => {
         saved = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(stored);
