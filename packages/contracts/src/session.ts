@@ -65,6 +65,8 @@ export const LoginQuerySchema = z.object({
   returnTo: z.string().max(2048).optional(),
   /** `login` forces the provider to ask for the password again (e.g. before deleting the account). */
   prompt: z.enum(['login']).optional(),
+  /** The portal's language: the provider's pages and mails use it (sent as OpenID Connect `ui_locales`). */
+  lang: z.enum(['de', 'en']).optional(),
 });
 
 /** GET /signin-oidc query, as the provider sends it (RFC 6749 §4.1.2, RFC 9207 `iss`). */

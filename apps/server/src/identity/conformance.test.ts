@@ -62,6 +62,7 @@ describe('OpenID Connect Basic OP', () => {
     expect(meta.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
     expect(meta.claims_supported).toEqual(expect.arrayContaining(['sub', 'email', 'given_name']));
     expect(meta.code_challenge_methods_supported).toEqual(['S256']);
+    expect(meta.ui_locales_supported).toEqual(['de', 'en']);
   });
 
   it('oidcc-server: code flow with PKCE, ID token claims, signature and nonce', async () => {
@@ -216,6 +217,11 @@ describe('OpenID Connect Basic OP', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toContain('unbekannten Adresse');
+    // In the language the request asks for.
+    flow.url.searchParams.set('ui_locales', 'en');
+    const english = await (await d.browse(flow.jar, flow.url.href)).text();
+    expect(english).toContain('<h1>Something went wrong</h1>');
+    expect(english).toContain('The sign-in was requested from an unknown address and has been stopped.');
   });
 
   it('oidcc-ensure-redirect-uri-in-authorization-request: redirect_uri is required', async () => {
@@ -345,6 +351,21 @@ describe('RP-Initiated Logout', () => {
     await rpSignIn(jar);
     const page = await endSession(jar, { id_token_hint: theirs.id_token! });
     expect(await page.text()).toContain('Möchtest du dich abmelden?');
+    expect(await stillSignedIn(jar)).toBe(true);
+  });
+
+  it('asks in the language of ui_locales, else of the browser', async () => {
+    const jar = new CookieJar();
+    await rpSignIn(jar);
+    const params = { client_id: d.ctx.config.oidc.clientId };
+    const asked = await (await endSession(jar, { ...params, ui_locales: 'en' })).text();
+    expect(asked).toContain('<h1>Do you want to sign out?</h1>');
+    expect(asked).toContain('Stay signed in');
+    const endpoint = d.config.serverMetadata().end_session_endpoint!;
+    const browser = await d.browse(jar, `${endpoint}?${new URLSearchParams(params).toString()}`, {
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(await browser.text()).toContain('<h1>Do you want to sign out?</h1>');
     expect(await stillSignedIn(jar)).toBe(true);
   });
 });

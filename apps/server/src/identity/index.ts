@@ -14,6 +14,7 @@ import { createDeviceCookies } from './devices.ts';
 import { interactionRoutes } from './interactions.routes.ts';
 import type { SigningKeys } from './keys.ts';
 import { createAuthLimits, purgeExpiredLimits } from './limits.ts';
+import { pageLanguage } from './language.ts';
 import { mailboxPage, type PageContext } from './pages.ts';
 import { createProvider, loadCookieKeys, mountPath } from './provider.ts';
 
@@ -143,12 +144,12 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
 
     // Development mode only (config.mode): the mailbox shows every mail, reset links included, to anyone.
     if (config.mode === 'development' && !config.mail.smtpUrl) {
-      scope.get(`${base}/dev/mailbox`, async (_request, reply) => {
+      scope.get(`${base}/dev/mailbox`, async (request, reply) => {
         const mails = await db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(50);
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(mailboxPage(pages, mails));
+          .send(mailboxPage({ ...pages, lng: pageLanguage(request) }, mails));
       });
     }
   });

@@ -12,6 +12,8 @@ import type { BackgroundTasks } from './background.ts';
 import type { DeviceCookies } from './devices.ts';
 import { limitKeys, type AuthLimits, type LoginSubject } from './limits.ts';
 import { mails } from './mails.ts';
+import type { Language } from '../lib/i18n.ts';
+import { pageLanguage } from './language.ts';
 import {
   duration,
   forgotPage,
@@ -20,11 +22,13 @@ import {
   resetPage,
   signupPage,
   signupSentPage,
+  text,
   tooManyPage,
   type PageContext,
+  type PageView,
   type SignupValues,
 } from './pages.ts';
-import { checkPassword, PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { checkPassword, PASSWORD_MAX_LENGTH, passwordMessage } from './password-policy.ts';
 import { hashPassword, PasswordHashingBusyError, verifyPassword } from './passwords.ts';
 import { API_SCOPE, apiResource, errorPage } from './provider.ts';
 
@@ -36,23 +40,6 @@ interface PlannedMail {
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
-
-export const TEXT = {
-  badCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
-  missingCredentials: 'Bitte gib deine E-Mail-Adresse und dein Passwort ein.',
-  wait: (seconds: number) =>
-    `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte ${duration(seconds)} und versuche es dann erneut – oder setze dein Passwort zurück.`,
-  unverified:
-    'Bitte bestätige zuerst deine E-Mail-Adresse. Wir haben dir den Link dafür gerade noch einmal geschickt.',
-  expired: 'Deine Anmeldung ist abgelaufen. Bitte starte sie im Portal erneut.',
-  busy: 'Gerade melden sich sehr viele Menschen an. Bitte versuche es in einer Minute erneut.',
-  resetInvalid:
-    'Dieser Link ist abgelaufen oder wurde bereits verwendet. Fordere bitte über „Passwort vergessen?“ einen neuen Link an.',
-  resetDone: 'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.',
-  verified: 'Deine E-Mail-Adresse ist bestätigt. Du kannst dich jetzt anmelden.',
-  verifyInvalid:
-    'Dieser Bestätigungslink ist abgelaufen oder wurde bereits verwendet. Melde dich an – wir schicken dir dann einen neuen Link.',
-} as const;
 
 const EmailSchema = z.email();
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -75,7 +62,10 @@ export interface InteractionRoutesOptions {
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
-/** Login, sign-up, e-mail verification and password pages of the embedded provider (German, server-rendered). */
+/**
+ * Login, sign-up, e-mail verification and password pages of the embedded provider (server-rendered, in the
+ * language of the sign-in request or the browser: language.ts).
+ */
 export async function interactionRoutes(app: FastifyInstance, options: InteractionRoutesOptions) {
   const { config, db, provider, pages, limits, devices, background } = options;
   const base = pages.base;
@@ -110,25 +100,43 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       await db.transaction(async (tx) => enqueueMail(tx, name.replace(/\s+/g, '-'), await planned.write(tx)));
     });
 
-  const tooMany = (reply: FastifyReply, seconds: number, backUrl: string) =>
-    send(reply.header('retry-after', String(seconds)), 429, tooManyPage(pages, { seconds, backUrl }));
+  /** The pages for one reader: an interaction's `ui_locales`, else the request's `lang` or Accept-Language. */
+  const viewOf = (request: FastifyRequest, details?: { params: Record<string, unknown> }): PageView => ({
+    ...pages,
+    lng: pageLanguage(request, details?.params.ui_locales),
+  });
+  /** A link of a mail, opened in the mail's language. */
+  const mailLink = (path: string, token: string, lng: Language) =>
+    `${config.oidc.issuer}${path}?token=${token}&lang=${lng}`;
+  const toPortal = (view: PageView) => ({ href: `${config.publicUrl}/`, label: text(view.lng, 'toPortal') });
 
-  const busy = (reply: FastifyReply) =>
+  const tooMany = (reply: FastifyReply, view: PageView, seconds: number, backUrl: string) =>
+    send(reply.header('retry-after', String(seconds)), 429, tooManyPage(view, { seconds, backUrl }));
+
+  const busy = (reply: FastifyReply, view: PageView) =>
     send(
       reply.header('retry-after', '60'),
       503,
-      messagePage(pages, { title: 'Einen Moment bitte', message: TEXT.busy, status: 'error' }),
+      messagePage(view, {
+        title: text(view.lng, 'signIn.busyTitle'),
+        message: text(view.lng, 'signIn.busy'),
+        status: 'error',
+      }),
     );
 
   /**
    * Password hashing and the strength check are bounded (passwords.ts, password-policy.ts); a full queue answers
    * 503 rather than waiting for ever.
    */
-  async function hashed<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  async function hashed<T>(
+    reply: FastifyReply,
+    view: PageView,
+    work: () => Promise<T>,
+  ): Promise<T | FastifyReply> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof PasswordHashingBusyError) return busy(reply);
+      if (error instanceof PasswordHashingBusyError) return busy(reply, view);
       throw error;
     }
   }
@@ -143,20 +151,21 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     }
   }
 
-  const expired = (reply: FastifyReply) =>
+  const expired = (reply: FastifyReply, view: PageView) =>
     send(
       reply,
       400,
-      messagePage(pages, {
-        title: 'Anmeldung abgelaufen',
-        message: TEXT.expired,
-        link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+      messagePage(view, {
+        title: text(view.lng, 'signIn.expiredTitle'),
+        message: text(view.lng, 'signIn.expired'),
+        link: toPortal(view),
         status: 'error',
       }),
     );
 
   const renderLogin = (
     reply: FastifyReply,
+    view: PageView,
     uid: string,
     status: number,
     o: { email?: string; error?: string; notice?: string },
@@ -165,7 +174,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     return send(
       reply,
       status,
-      loginPage(pages, { action: u.loginPost, signupUrl: u.signup, forgotUrl: u.forgot, ...o }),
+      loginPage(view, { action: u.loginPost, signupUrl: u.signup, forgotUrl: u.forgot, ...o }),
     );
   };
 
@@ -177,7 +186,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   }
 
   /** A fresh verification link for an account that has none confirmed yet (written with its mail). */
-  const verificationMail = (account: AccountRow, firstName: string): PlannedMail => ({
+  const verificationMail = (lng: Language, account: AccountRow, firstName: string): PlannedMail => ({
     to: account.email,
     write: async (tx) => {
       const token = newToken();
@@ -187,19 +196,20 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         sha256(token),
         new Date(Date.now() + VERIFY_TTL_MS),
       );
-      return mails.verifyEmail(account.email, {
+      return mails.verifyEmail(lng, account.email, {
         firstName,
-        link: `${config.oidc.issuer}/verify-email?token=${token}`,
+        link: mailLink('/verify-email', token, lng),
       });
     },
   });
 
   app.get(`${base}/interaction/:uid`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
-    if (!details) return expired(reply);
+    if (!details) return expired(reply, viewOf(request));
+    const view = viewOf(request, details);
     if (details.prompt.name === 'login') {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-      return renderLogin(reply, details.uid, 200, { email: hint });
+      return renderLogin(reply, view, details.uid, 200, { email: hint });
     }
     if (details.prompt.name === 'consent' && details.params.client_id === clientId && details.session) {
       // First-party client: consent is given without a screen.
@@ -218,16 +228,20 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       );
       return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
     }
-    return send(reply, 400, errorPage(pages, 'invalid_request'));
+    return send(reply, 400, errorPage(view, 'invalid_request'));
   });
 
   app.post(`${base}/interaction/:uid/login`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
-    if (!details || details.prompt.name !== 'login') return expired(reply);
+    if (!details || details.prompt.name !== 'login') return expired(reply, viewOf(request, details));
+    const view = viewOf(request, details);
     const email = field(request.body, 'email').trim();
     const password = field(request.body, 'password');
     if (!email || !password) {
-      return renderLogin(reply, details.uid, 400, { email, error: TEXT.missingCredentials });
+      return renderLogin(reply, view, details.uid, 400, {
+        email,
+        error: text(view.lng, 'signIn.missingCredentials'),
+      });
     }
     const account = await accountsRepository.findByEmail(db, email);
     const device = account ? devices.knownDevice(request, account.id) : undefined;
@@ -239,43 +253,54 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const wait = await limits.loginWait(subject);
     if (wait.seconds > 0) {
       reply.header('retry-after', String(wait.seconds));
-      return renderLogin(reply, details.uid, 429, { email, error: TEXT.wait(wait.seconds) });
+      return renderLogin(reply, view, details.uid, 429, {
+        email,
+        error: text(view.lng, 'signIn.wait', { wait: duration(view.lng, wait.seconds) }),
+      });
     }
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    const ok = await hashed(reply, async () =>
+    const ok = await hashed(reply, view, async () =>
       verifyPassword(password.slice(0, PASSWORD_MAX_LENGTH * 4), account?.passwordHash ?? (await dummyHash!)),
     );
     if (typeof ok !== 'boolean') return ok;
     if (!account || !ok) {
       const next = await limits.loginFailed(subject);
       request.log.info({ wait: next.seconds }, 'sign-in failed');
-      return renderLogin(reply, details.uid, 401, { email, error: TEXT.badCredentials });
+      return renderLogin(reply, view, details.uid, 401, {
+        email,
+        error: text(view.lng, 'signIn.badCredentials'),
+      });
     }
     await limits.loginSucceeded(subject);
     devices.remember(request, reply, account.id, device);
     if (!account.emailVerified) {
       mailLater(reply, 'verification mail', async () =>
-        verificationMail(account, (await accountsRepository.firstName(db, account.personId)) ?? ''),
+        verificationMail(view.lng, account, (await accountsRepository.firstName(db, account.personId)) ?? ''),
       );
-      return renderLogin(reply, details.uid, 403, { email, notice: TEXT.unverified });
+      return renderLogin(reply, view, details.uid, 403, {
+        email,
+        notice: text(view.lng, 'signIn.unverified'),
+      });
     }
     return finishLogin(request, reply, account.id);
   });
 
   app.get(`${base}/interaction/:uid/signup`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
-    if (!details || details.prompt.name !== 'login') return expired(reply);
+    if (!details || details.prompt.name !== 'login') return expired(reply, viewOf(request, details));
     const u = urls(details.uid);
     return send(
       reply,
       200,
-      signupPage(pages, { action: u.signup, loginUrl: u.login, values: {}, errors: {} }),
+      signupPage(viewOf(request, details), { action: u.signup, loginUrl: u.login, values: {}, errors: {} }),
     );
   });
 
   app.post(`${base}/interaction/:uid/signup`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
-    if (!details || details.prompt.name !== 'login') return expired(reply);
+    if (!details || details.prompt.name !== 'login') return expired(reply, viewOf(request, details));
+    const view = viewOf(request, details);
+    const t = (key: string) => text(view.lng, key);
     const u = urls(details.uid);
     const values: SignupValues = {
       firstName: field(request.body, 'firstName').trim(),
@@ -284,35 +309,35 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     };
     const password = field(request.body, 'password');
     const errors: Record<string, string> = {};
-    if (!values.firstName) errors.firstName = 'Bitte gib deinen Vornamen ein.';
-    else if (values.firstName.length > 100) errors.firstName = 'Der Vorname ist zu lang.';
-    if (!values.lastName) errors.lastName = 'Bitte gib deinen Nachnamen ein.';
-    else if (values.lastName.length > 100) errors.lastName = 'Der Nachname ist zu lang.';
+    if (!values.firstName) errors.firstName = t('input.firstNameMissing');
+    else if (values.firstName.length > 100) errors.firstName = t('input.firstNameLong');
+    if (!values.lastName) errors.lastName = t('input.lastNameMissing');
+    else if (values.lastName.length > 100) errors.lastName = t('input.lastNameLong');
     if (!EmailSchema.safeParse(values.email).success || values.email!.length > 254)
-      errors.email = 'Bitte gib eine gültige E-Mail-Adresse ein.';
+      errors.email = t('input.email');
     const render = (status: number, error?: string) =>
-      send(reply, status, signupPage(pages, { action: u.signup, loginUrl: u.login, values, errors, error }));
-    if (Object.keys(errors).length > 0) return render(400, 'Bitte prüfe deine Eingaben.');
+      send(reply, status, signupPage(view, { action: u.signup, loginUrl: u.login, values, errors, error }));
+    if (Object.keys(errors).length > 0) return render(400, t('input.check'));
     const allowed = await limits.signup(limitKeys.address(request.ip));
-    if (allowed.seconds > 0) return tooMany(reply, allowed.seconds, u.signup);
-    const strength = await hashed(reply, () =>
+    if (allowed.seconds > 0) return tooMany(reply, view, allowed.seconds, u.signup);
+    const strength = await hashed(reply, view, () =>
       checkPassword(password, [values.firstName!, values.lastName!, values.email!]),
     );
     if (!('ok' in strength)) return strength;
     if (!strength.ok) {
-      errors.password = strength.message;
-      return render(400, 'Bitte prüfe deine Eingaben.');
+      errors.password = passwordMessage(view.lng, strength);
+      return render(400, t('input.check'));
     }
 
     // The answer is the same for a new and a known address: the hash is computed either way, and what
     // differs (creating the account or telling the owner that it exists, and the mail) happens after it.
-    const passwordHash = await hashed(reply, () => hashPassword(password));
+    const passwordHash = await hashed(reply, view, () => hashPassword(password));
     if (typeof passwordHash !== 'string') return passwordHash;
     const email = values.email!;
     mailLater(reply, 'sign-up', async () => {
       const exists: PlannedMail = {
         to: email,
-        write: async () => mails.accountExists(email, { portalUrl: config.publicUrl }),
+        write: async () => mails.accountExists(view.lng, email, { portalUrl: config.publicUrl }),
       };
       if (await accountsRepository.findByEmail(db, email)) return exists;
       let account: AccountRow;
@@ -332,12 +357,13 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         throw error;
       }
       app.log.info('account created');
-      return verificationMail(account, values.firstName!);
+      return verificationMail(view.lng, account, values.firstName!);
     });
-    return send(reply, 200, signupSentPage(pages, { email, loginUrl: u.login }));
+    return send(reply, 200, signupSentPage(view, { email, loginUrl: u.login }));
   });
 
   app.get(`${base}/verify-email`, async (request, reply) => {
+    const view = viewOf(request);
     const token = field(request.query, 'token');
     const accountId = token
       ? await db.transaction(async (tx) => {
@@ -350,10 +376,10 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       return send(
         reply,
         410,
-        messagePage(pages, {
-          title: 'Link ungültig',
-          message: TEXT.verifyInvalid,
-          link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+        messagePage(view, {
+          title: text(view.lng, 'linkInvalid'),
+          message: text(view.lng, 'verify.invalid'),
+          link: toPortal(view),
           status: 'error',
         }),
       );
@@ -362,40 +388,41 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     return send(
       reply,
       200,
-      messagePage(pages, {
-        title: 'E-Mail-Adresse bestätigt',
-        message: TEXT.verified,
-        link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+      messagePage(view, {
+        title: text(view.lng, 'verify.doneTitle'),
+        message: text(view.lng, 'verify.done'),
+        link: toPortal(view),
       }),
     );
   });
 
   app.get(`${base}/interaction/:uid/forgot`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
-    if (!details) return expired(reply);
+    if (!details) return expired(reply, viewOf(request));
     const u = urls(details.uid);
-    return send(reply, 200, forgotPage(pages, { action: u.forgot, loginUrl: u.login }));
+    return send(reply, 200, forgotPage(viewOf(request, details), { action: u.forgot, loginUrl: u.login }));
   });
 
   app.post(`${base}/interaction/:uid/forgot`, async (request: UidRequest, reply) => {
     const details = await interactionOf(request, reply);
-    if (!details) return expired(reply);
+    if (!details) return expired(reply, viewOf(request));
+    const view = viewOf(request, details);
     const u = urls(details.uid);
     const email = field(request.body, 'email').trim();
     if (!EmailSchema.safeParse(email).success) {
       return send(
         reply,
         400,
-        forgotPage(pages, {
+        forgotPage(view, {
           action: u.forgot,
           loginUrl: u.login,
           email,
-          error: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+          error: text(view.lng, 'input.email'),
         }),
       );
     }
     const allowed = await limits.reset(limitKeys.address(request.ip));
-    if (allowed.seconds > 0) return tooMany(reply, allowed.seconds, u.forgot);
+    if (allowed.seconds > 0) return tooMany(reply, view, allowed.seconds, u.forgot);
     // Looking the account up, the token and the mail happen after the answer: same answer, same time.
     mailLater(reply, 'password reset', async () => {
       const account = await accountsRepository.findByEmail(db, email);
@@ -410,47 +437,55 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
             sha256(token),
             new Date(Date.now() + RESET_TTL_MS),
           );
-          return mails.resetPassword(account.email, {
-            link: `${config.oidc.issuer}/password/reset?token=${token}`,
+          return mails.resetPassword(view.lng, account.email, {
+            link: mailLink('/password/reset', token, view.lng),
           });
         },
       };
     });
-    return send(reply, 200, forgotPage(pages, { action: u.forgot, loginUrl: u.login, sent: true }));
+    return send(reply, 200, forgotPage(view, { action: u.forgot, loginUrl: u.login, sent: true }));
   });
 
-  const resetAction = `${base}/password/reset`;
-  const resetInvalid = (reply: FastifyReply) =>
+  // The form posts back in the page's language (the mail's link carries it).
+  const resetAction = (lng: Language) => `${base}/password/reset?lang=${lng}`;
+  const resetInvalid = (reply: FastifyReply, view: PageView) =>
     send(
       reply,
       410,
-      messagePage(pages, {
-        title: 'Link ungültig',
-        message: TEXT.resetInvalid,
-        link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+      messagePage(view, {
+        title: text(view.lng, 'linkInvalid'),
+        message: text(view.lng, 'reset.invalid'),
+        link: toPortal(view),
         status: 'error',
       }),
     );
 
   app.get(`${base}/password/reset`, async (request, reply) => {
+    const view = viewOf(request);
     const token = field(request.query, 'token');
-    if (!token || !(await accountsRepository.findValidReset(db, sha256(token)))) return resetInvalid(reply);
-    return send(reply, 200, resetPage(pages, { action: resetAction, token }));
+    if (!token || !(await accountsRepository.findValidReset(db, sha256(token))))
+      return resetInvalid(reply, view);
+    return send(reply, 200, resetPage(view, { action: resetAction(view.lng), token }));
   });
 
   app.post(`${base}/password/reset`, async (request, reply) => {
+    const view = viewOf(request);
     const token = field(request.body, 'token');
     const password = field(request.body, 'password');
-    if (!token) return resetInvalid(reply);
+    if (!token) return resetInvalid(reply, view);
     const accountId = await accountsRepository.findValidReset(db, sha256(token));
-    if (!accountId) return resetInvalid(reply);
+    if (!accountId) return resetInvalid(reply, view);
     const owner = await accountsRepository.findById(db, accountId);
-    const strength = await hashed(reply, () => checkPassword(password, owner ? [owner.email] : []));
+    const strength = await hashed(reply, view, () => checkPassword(password, owner ? [owner.email] : []));
     if (!('ok' in strength)) return strength;
     if (!strength.ok) {
-      return send(reply, 400, resetPage(pages, { action: resetAction, token, error: strength.message }));
+      return send(
+        reply,
+        400,
+        resetPage(view, { action: resetAction(view.lng), token, error: passwordMessage(view.lng, strength) }),
+      );
     }
-    const passwordHash = await hashed(reply, () => hashPassword(password));
+    const passwordHash = await hashed(reply, view, () => hashPassword(password));
     if (typeof passwordHash !== 'string') return passwordHash;
     const account = await db.transaction(async (tx) => {
       const id = await accountsRepository.useReset(tx, sha256(token));
@@ -463,7 +498,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       await revokeAccountModels(tx, id);
       return accountsRepository.findById(tx, id);
     });
-    if (!account) return resetInvalid(reply);
+    if (!account) return resetInvalid(reply, view);
     // Whoever holds the mailbox may sign in from here at once.
     await limits.loginSucceeded({
       account: limitKeys.account(account.email),
@@ -473,10 +508,10 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     return send(
       reply,
       200,
-      messagePage(pages, {
-        title: 'Passwort geändert',
-        message: TEXT.resetDone,
-        link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+      messagePage(view, {
+        title: text(view.lng, 'reset.doneTitle'),
+        message: text(view.lng, 'reset.done'),
+        link: toPortal(view),
       }),
     );
   });

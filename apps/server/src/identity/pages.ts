@@ -1,14 +1,14 @@
 /**
- * The provider's German pages: plain server-rendered HTML with one stylesheet and no inline script
- * (the CSP allows scripts from 'self' only). Every value is escaped.
+ * The provider's pages, in the reader's language (texts under `identity` in src/locales; language.ts picks the
+ * language): plain server-rendered HTML with one stylesheet and no inline script (the CSP allows scripts from
+ * 'self' only). Every value is escaped.
  */
 
+import { render, type Language, type TextParams } from '../lib/i18n.ts';
 import { dateTimeFormat } from '../lib/intl.ts';
 import { PASSWORD_MIN_LENGTH } from './password-policy.ts';
 
 export { PASSWORD_MIN_LENGTH };
-
-const PASSWORD_HINT = `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen, nicht leicht zu erraten – am besten mehrere Wörter, die nicht zusammengehören.`;
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -60,19 +60,33 @@ export interface PageContext {
   portalUrl: string;
 }
 
+/** A page for one reader: the provider's context and the reader's language. */
+export interface PageView extends PageContext {
+  lng: Language;
+}
+
+/** A text of the provider (`identity.<key>`) in the reader's language. */
+export function text(lng: Language, key: string, params?: TextParams): string {
+  return render(lng, { key: `identity.${key}`, params });
+}
+
+/** „5 Sekunden“, „eine Minute“, „3 Stunden“: a wait, rounded up to a whole unit. */
+export function duration(lng: Language, seconds: number): string {
+  if (seconds < 60) return text(lng, 'duration.second', { count: Math.max(1, Math.ceil(seconds)) });
+  if (seconds < 3600) return text(lng, 'duration.minute', { count: Math.ceil(seconds / 60) });
+  return text(lng, 'duration.hour', { count: Math.ceil(seconds / 3600) });
+}
+
+const passwordHint = (lng: Language) => text(lng, 'passwordHint', { min: PASSWORD_MIN_LENGTH });
+
 const logo = raw(
   '<svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">' +
     '<path d="M4 15 16 5l12 10v12a1 1 0 0 1-1 1h-7v-8h-8v8H5a1 1 0 0 1-1-1z" fill="currentColor"/></svg>',
 );
 
-export function layout(
-  ctx: PageContext,
-  title: string,
-  body: Html,
-  options: { script?: string } = {},
-): string {
+export function layout(ctx: PageView, title: string, body: Html, options: { script?: string } = {}): string {
   return `<!DOCTYPE html>${
-    html`<html lang="de">
+    html`<html lang="${ctx.lng}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,7 +101,7 @@ export function layout(
             <a href="${ctx.portalUrl}">${logo}<span>Vereinsheim</span></a>
           </header>
           <main class="card">${body}</main>
-          <footer class="footer">Dein Mitgliederportal für Sportvereine</footer>
+          <footer class="footer">${text(ctx.lng, 'tagline')}</footer>
         </div>
       </body>
     </html>`.html
@@ -135,7 +149,7 @@ function field(o: FieldOptions): Html {
 }
 
 export function loginPage(
-  ctx: PageContext,
+  ctx: PageView,
   o: {
     action: string;
     signupUrl: string;
@@ -145,19 +159,20 @@ export function loginPage(
     notice?: string;
   },
 ): string {
+  const t = (key: string) => text(ctx.lng, key);
   return layout(
     ctx,
-    'Anmelden',
-    html`<h1>Anmelden</h1>
-      <p class="lead">Melde dich mit deiner E-Mail-Adresse und deinem Passwort an.</p>
+    t('login.title'),
+    html`<h1>${t('login.title')}</h1>
+      <p class="lead">${t('login.lead')}</p>
       ${alert('error', o.error)}${alert('info', o.notice)}
       <form method="post" action="${o.action}" novalidate>
-        ${field({ name: 'email', label: 'E-Mail-Adresse', type: 'email', autocomplete: 'username', value: o.email, autofocus: !o.email })}
-        ${field({ name: 'password', label: 'Passwort', type: 'password', autocomplete: 'current-password', autofocus: !!o.email })}
-        <p class="aside"><a href="${o.forgotUrl}">Passwort vergessen?</a></p>
-        <button type="submit" class="button">Anmelden</button>
+        ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: o.email, autofocus: !o.email })}
+        ${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'current-password', autofocus: !!o.email })}
+        <p class="aside"><a href="${o.forgotUrl}">${t('login.forgot')}</a></p>
+        <button type="submit" class="button">${t('login.submit')}</button>
       </form>
-      <p class="switch">Noch kein Konto? <a href="${o.signupUrl}">Konto erstellen</a></p>`,
+      <p class="switch">${t('login.noAccount')} <a href="${o.signupUrl}">${t('login.signup')}</a></p>`,
   );
 }
 
@@ -168,7 +183,7 @@ export interface SignupValues {
 }
 
 export function signupPage(
-  ctx: PageContext,
+  ctx: PageView,
   o: {
     action: string;
     loginUrl: string;
@@ -177,119 +192,105 @@ export function signupPage(
     error?: string;
   },
 ): string {
+  const t = (key: string) => text(ctx.lng, key);
   return layout(
     ctx,
-    'Konto erstellen',
-    html`<h1>Konto erstellen</h1>
-      <p class="lead">Lege dein Konto für das Mitgliederportal an.</p>
+    t('signup.title'),
+    html`<h1>${t('signup.title')}</h1>
+      <p class="lead">${t('signup.lead')}</p>
       ${alert('error', o.error)}
       <form method="post" action="${o.action}" novalidate>
-        ${field({ name: 'firstName', label: 'Vorname', autocomplete: 'given-name', value: o.values.firstName, error: o.errors.firstName, autofocus: true })}
-        ${field({ name: 'lastName', label: 'Nachname', autocomplete: 'family-name', value: o.values.lastName, error: o.errors.lastName })}
-        ${field({ name: 'email', label: 'E-Mail-Adresse', type: 'email', autocomplete: 'email', value: o.values.email, error: o.errors.email })}
+        ${field({ name: 'firstName', label: t('field.firstName'), autocomplete: 'given-name', value: o.values.firstName, error: o.errors.firstName, autofocus: true })}
+        ${field({ name: 'lastName', label: t('field.lastName'), autocomplete: 'family-name', value: o.values.lastName, error: o.errors.lastName })}
+        ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'email', value: o.values.email, error: o.errors.email })}
         ${field({
           name: 'password',
-          label: 'Passwort',
+          label: t('field.password'),
           type: 'password',
           autocomplete: 'new-password',
           minlength: PASSWORD_MIN_LENGTH,
-          hint: PASSWORD_HINT,
+          hint: passwordHint(ctx.lng),
           error: o.errors.password,
         })}
-        <button type="submit" class="button">Konto erstellen</button>
+        <button type="submit" class="button">${t('signup.submit')}</button>
       </form>
-      <p class="switch">Schon registriert? <a href="${o.loginUrl}">Anmelden</a></p>`,
+      <p class="switch">${t('signup.registered')} <a href="${o.loginUrl}">${t('signup.login')}</a></p>`,
   );
 }
 
 /** The same page whether the address is new or already has an account (no account enumeration). */
-export function signupSentPage(ctx: PageContext, o: { email: string; loginUrl: string }): string {
+export function signupSentPage(ctx: PageView, o: { email: string; loginUrl: string }): string {
+  const t = (key: string) => text(ctx.lng, key);
   return layout(
     ctx,
-    'Fast geschafft',
-    html`<h1>Fast geschafft!</h1>
-      ${alert('info', `Wir haben dir eine E-Mail an ${o.email} geschickt.`)}
-      <p class="lead">
-        Öffne den Link darin, um deine E-Mail-Adresse zu bestätigen. Danach kannst du dich anmelden.
-      </p>
-      <p class="hint">
-        Keine E-Mail bekommen? Schau im Spam-Ordner nach. Der Link ist 24 Stunden lang gültig.
-      </p>
-      <p class="switch"><a href="${o.loginUrl}">Zur Anmeldung</a></p>`,
+    t('signupSent.title'),
+    html`<h1>${t('signupSent.heading')}</h1>
+      ${alert('info', text(ctx.lng, 'signupSent.sent', { email: o.email }))}
+      <p class="lead">${t('signupSent.lead')}</p>
+      <p class="hint">${t('signupSent.hint')}</p>
+      <p class="switch"><a href="${o.loginUrl}">${t('signupSent.login')}</a></p>`,
   );
 }
 
-/** „5 Sekunden“, „eine Minute“, „3 Stunden“: a wait, rounded up to a whole unit. */
-export function duration(seconds: number): string {
-  const unit = (n: number, one: string, many: string, article: string) =>
-    n === 1 ? `${article} ${one}` : `${n} ${many}`;
-  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'Sekunde', 'Sekunden', 'eine');
-  if (seconds < 3600) return unit(Math.ceil(seconds / 60), 'Minute', 'Minuten', 'eine');
-  return unit(Math.ceil(seconds / 3600), 'Stunde', 'Stunden', 'eine');
-}
-
-export function tooManyPage(ctx: PageContext, o: { seconds: number; backUrl: string }): string {
+export function tooManyPage(ctx: PageView, o: { seconds: number; backUrl: string }): string {
+  const t = (key: string) => text(ctx.lng, key);
   return layout(
     ctx,
-    'Zu viele Versuche',
-    html`<h1>Zu viele Versuche</h1>
-      ${alert('error', `Bitte warte ${duration(o.seconds)} und versuche es dann erneut.`)}
-      <p class="actions"><a class="button" href="${o.backUrl}">Zurück</a></p>`,
+    t('tooMany.title'),
+    html`<h1>${t('tooMany.title')}</h1>
+      ${alert('error', text(ctx.lng, 'tooMany.message', { wait: duration(ctx.lng, o.seconds) }))}
+      <p class="actions"><a class="button" href="${o.backUrl}">${t('tooMany.back')}</a></p>`,
   );
 }
-
-export const FORGOT_SENT =
-  'Falls es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link zum Zurücksetzen deines Passworts geschickt. Der Link ist eine Stunde lang gültig.';
 
 export function forgotPage(
-  ctx: PageContext,
+  ctx: PageView,
   o: { action: string; loginUrl: string; email?: string; sent?: boolean; error?: string },
 ): string {
+  const t = (key: string) => text(ctx.lng, key);
   return layout(
     ctx,
-    'Passwort vergessen',
-    html`<h1>Passwort vergessen?</h1>
+    t('forgot.title'),
+    html`<h1>${t('forgot.heading')}</h1>
       ${
         o.sent
-          ? html`${alert('info', FORGOT_SENT)}`
-          : html`<p class="lead">
-                Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues
-                Passwort festlegen kannst.
-              </p>
+          ? html`${alert('info', t('forgot.sent'))}`
+          : html`<p class="lead">${t('forgot.lead')}</p>
               ${alert('error', o.error)}
               <form method="post" action="${o.action}" novalidate>
-                ${field({ name: 'email', label: 'E-Mail-Adresse', type: 'email', autocomplete: 'email', value: o.email, autofocus: true })}
-                <button type="submit" class="button">Link senden</button>
+                ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'email', value: o.email, autofocus: true })}
+                <button type="submit" class="button">${t('forgot.submit')}</button>
               </form>`
       }
-      <p class="switch"><a href="${o.loginUrl}">Zurück zur Anmeldung</a></p>`,
+      <p class="switch"><a href="${o.loginUrl}">${t('forgot.back')}</a></p>`,
   );
 }
 
-export function resetPage(ctx: PageContext, o: { action: string; token: string; error?: string }): string {
+export function resetPage(ctx: PageView, o: { action: string; token: string; error?: string }): string {
+  const t = (key: string) => text(ctx.lng, key);
   return layout(
     ctx,
-    'Neues Passwort',
-    html`<h1>Neues Passwort festlegen</h1>
+    t('reset.title'),
+    html`<h1>${t('reset.heading')}</h1>
       ${alert('error', o.error)}
       <form method="post" action="${o.action}" novalidate>
         <input type="hidden" name="token" value="${o.token}" />
         ${field({
           name: 'password',
-          label: 'Neues Passwort',
+          label: t('field.newPassword'),
           type: 'password',
           autocomplete: 'new-password',
           minlength: PASSWORD_MIN_LENGTH,
-          hint: PASSWORD_HINT,
+          hint: passwordHint(ctx.lng),
           autofocus: true,
         })}
-        <button type="submit" class="button">Passwort speichern</button>
+        <button type="submit" class="button">${t('reset.submit')}</button>
       </form>`,
   );
 }
 
 export function messagePage(
-  ctx: PageContext,
+  ctx: PageView,
   o: { title: string; message: string; link?: { href: string; label: string }; status?: 'error' | 'info' },
 ): string {
   return layout(
@@ -302,15 +303,18 @@ export function messagePage(
 }
 
 /** RP-initiated logout: the library's form (with its xsrf field) submits itself via logout.js. */
-export function logoutPage(ctx: PageContext, formHtml: string): string {
+export function logoutPage(ctx: PageView, formHtml: string): string {
+  const t = (key: string) => text(ctx.lng, key);
   const form = formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return layout(
     ctx,
-    'Abmelden',
-    html`<h1>Du wirst abgemeldet …</h1>
-      <p class="lead">Einen Moment bitte.</p>
+    t('logout.title'),
+    html`<h1>${t('logout.heading')}</h1>
+      <p class="lead">${t('logout.lead')}</p>
       ${raw(form)}
-      <p class="actions"><button type="submit" form="op.logoutForm" class="button">Abmelden</button></p>`,
+      <p class="actions">
+        <button type="submit" form="op.logoutForm" class="button">${t('logout.submit')}</button>
+      </p>`,
     { script: 'logout.js' },
   );
 }
@@ -319,54 +323,56 @@ export function logoutPage(ctx: PageContext, formHtml: string): string {
  * RP-initiated logout without a valid ID token of this session (e.g. a link on another website): the
  * person decides. No script: nothing is submitted unless they press the button.
  */
-export function logoutQuestionPage(ctx: PageContext, formHtml: string): string {
+export function logoutQuestionPage(ctx: PageView, formHtml: string): string {
+  const t = (key: string) => text(ctx.lng, key);
   const form = formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return layout(
     ctx,
-    'Abmelden?',
-    html`<h1>Möchtest du dich abmelden?</h1>
-      <p class="lead">
-        Eine Anwendung möchte dich vom Vereinsheim abmelden. Wenn du das nicht selbst angestoßen hast, bleib
-        einfach angemeldet.
-      </p>
+    t('logout.questionTitle'),
+    html`<h1>${t('logout.questionHeading')}</h1>
+      <p class="lead">${t('logout.questionLead')}</p>
       ${raw(form)}
       <p class="actions">
-        <button type="submit" form="op.logoutForm" class="button">Abmelden</button>
-        <a class="button button-secondary" href="${ctx.portalUrl}/">Angemeldet bleiben</a>
+        <button type="submit" form="op.logoutForm" class="button">${t('logout.submit')}</button>
+        <a class="button button-secondary" href="${ctx.portalUrl}/">${t('logout.stay')}</a>
       </p>`,
   );
 }
 
-/** „27.11.2026, 18:30:05“, as `toLocaleString('de-DE')` shows it. */
-const mailboxTime = dateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+/** „27.11.2026, 18:30:05“ (German), „27/11/2026, 18:30:05“ (English). */
+const mailboxTime = (lng: Language) =>
+  dateTimeFormat(lng === 'de' ? 'de-DE' : 'en-GB', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 
 export function mailboxPage(
-  ctx: PageContext,
+  ctx: PageView,
   mails: { to: string; subject: string; text: string; createdAt: Date }[],
 ): string {
-  const linkify = (text: string) =>
-    raw(esc(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`));
+  const t = (key: string) => text(ctx.lng, key);
+  const linkify = (body: string) =>
+    raw(esc(body).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`));
   return layout(
     ctx,
-    'Entwicklungs-Postfach',
-    html`<h1>Entwicklungs-Postfach</h1>
-      <p class="lead">Ohne SMTP-Server landen E-Mails hier und im Log (nur in der Entwicklung).</p>
+    t('mailbox.title'),
+    html`<h1>${t('mailbox.title')}</h1>
+      <p class="lead">${t('mailbox.lead')}</p>
       ${
         mails.length === 0
-          ? html`<p class="alert alert-info" role="status">Noch keine E-Mails.</p>`
+          ? html`<p class="alert alert-info" role="status">${t('mailbox.empty')}</p>`
           : mails.map(
               (m) =>
                 html`<article class="mail">
                   <h2>${m.subject}</h2>
-                  <p class="meta">An ${m.to} · ${mailboxTime.format(m.createdAt)}</p>
+                  <p class="meta">
+                    ${text(ctx.lng, 'mailbox.meta', { to: m.to, time: mailboxTime(ctx.lng).format(m.createdAt) })}
+                  </p>
                   <pre>${linkify(m.text)}</pre>
                 </article>`,
             )

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { hasText, render, type Language } from '../lib/i18n.ts';
 import { isPoolBusy } from '../lib/worker-pool.ts';
 import { HASH_QUEUE_LIMIT, PasswordHashingBusyError } from './passwords.ts';
 
@@ -7,14 +8,25 @@ export const PASSWORD_MAX_LENGTH = 200;
 /** zxcvbn's score 3: "safely unguessable", resists an online attack and slows an offline one on a slow hash. */
 export const PASSWORD_MIN_SCORE = 3;
 
-export const PASSWORD_TEXT = {
-  tooShort: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
-  tooLong: `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
-  weak: 'Dieses Passwort ist zu leicht zu erraten.',
-  advice: 'Nimm zum Beispiel mehrere Wörter, die nicht zusammengehören, oder einen kurzen Satz.',
-} as const;
+/** A refused password: too short, too long, or too easy to guess (with zxcvbn's warning key, if it gave one). */
+export type PasswordCheck =
+  { ok: true } | { ok: false; reason: 'tooShort' | 'tooLong' | 'weak'; warning?: string };
 
-export type PasswordCheck = { ok: true } | { ok: false; message: string };
+/** Why a password was refused, in the reader's language: the reason, zxcvbn's warning, and advice for a weak one. */
+export function passwordMessage(lng: Language, check: Exclude<PasswordCheck, { ok: true }>): string {
+  const t = (key: string) => render(lng, { key: `identity.password.${key}` });
+  if (check.reason === 'tooShort') {
+    return render(lng, { key: 'identity.password.tooShort', params: { min: PASSWORD_MIN_LENGTH } });
+  }
+  if (check.reason === 'tooLong') {
+    return render(lng, { key: 'identity.password.tooLong', params: { max: PASSWORD_MAX_LENGTH } });
+  }
+  const warning =
+    check.warning && hasText(`identity.password.warning.${check.warning}`)
+      ? t(`warning.${check.warning}`)
+      : undefined;
+  return [t('weak'), warning, t('advice')].filter(Boolean).join(' ');
+}
 
 /**
  * The strength estimate runs in one worker thread (password-strength.ts, ADR 0036), never on the event loop: it
@@ -26,8 +38,8 @@ let pool: Piscina<{ password: string; userInputs: string[] }, PasswordCheck> | u
 
 /** Length first, then the estimate (with the person's own data as words to avoid). */
 export async function checkPassword(password: string, userInputs: string[] = []): Promise<PasswordCheck> {
-  if (password.length < PASSWORD_MIN_LENGTH) return { ok: false, message: PASSWORD_TEXT.tooShort };
-  if (password.length > PASSWORD_MAX_LENGTH) return { ok: false, message: PASSWORD_TEXT.tooLong };
+  if (password.length < PASSWORD_MIN_LENGTH) return { ok: false, reason: 'tooShort' };
+  if (password.length > PASSWORD_MAX_LENGTH) return { ok: false, reason: 'tooLong' };
   pool ??= new Piscina({
     filename: new URL('./password-strength.worker.ts', import.meta.url).href,
     minThreads: 0,

@@ -8,7 +8,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as de from '@zxcvbn-ts/language-de';
 import * as en from '@zxcvbn-ts/language-en';
-import { PASSWORD_MIN_SCORE, PASSWORD_TEXT, type PasswordCheck } from './password-policy.ts';
+import { PASSWORD_MIN_SCORE, type PasswordCheck } from './password-policy.ts';
 
 /**
  * The estimator with the lists of common passwords (from password leaks), diceware words, and German and
@@ -32,26 +32,6 @@ function estimator(): ZxcvbnFactory {
   return factory;
 }
 
-/** German (du) explanations of zxcvbn's warning keys; the pack's own German texts use "Sie". */
-const WARNINGS: Record<string, string> = {
-  straightRow: 'Tastaturmuster wie „qwertz“ sind leicht zu erraten.',
-  keyPattern: 'Tastaturmuster wie „qwertz“ sind leicht zu erraten.',
-  simpleRepeat: 'Wiederholungen wie „aaa“ sind leicht zu erraten.',
-  extendedRepeat: 'Wiederholungen wie „abcabc“ sind leicht zu erraten.',
-  sequences: 'Folgen wie „abc“ oder „1234“ sind leicht zu erraten.',
-  recentYears: 'Jahreszahlen sind leicht zu erraten.',
-  dates: 'Ein Datum ist leicht zu erraten.',
-  topTen: 'Dieses Passwort gehört zu den am häufigsten verwendeten Passwörtern.',
-  topHundred: 'Dieses Passwort gehört zu den häufig verwendeten Passwörtern.',
-  common: 'Dieses Passwort gehört zu den häufig verwendeten Passwörtern.',
-  similarToCommon: 'Dieses Passwort ähnelt häufig verwendeten Passwörtern.',
-  wordByItself: 'Einzelne Wörter sind leicht zu erraten.',
-  namesByThemselves: 'Namen sind leicht zu erraten.',
-  commonNames: 'Namen sind leicht zu erraten.',
-  userInputs: 'Dein Name oder deine E-Mail-Adresse gehören nicht ins Passwort.',
-  pwned: 'Dieses Passwort ist aus Datenlecks bekannt.',
-};
-
 /** The estimate of a password of allowed length, with the person's own data as words to avoid. */
 export function estimatePassword(password: string, userInputs: string[]): PasswordCheck {
   const inputs = userInputs
@@ -59,9 +39,10 @@ export function estimatePassword(password: string, userInputs: string[]): Passwo
     .filter((v) => v.length >= 3);
   const result = estimator().check(password, [...inputs, 'vereinsheim', 'verein']);
   if (result.score >= PASSWORD_MIN_SCORE) return { ok: true };
-  const warning = result.feedback.warning ? WARNINGS[result.feedback.warning] : undefined;
+  // The warning is a key; the main thread says it in the reader's language (identity.password.warning).
   return {
     ok: false,
-    message: [PASSWORD_TEXT.weak, warning, PASSWORD_TEXT.advice].filter(Boolean).join(' '),
+    reason: 'weak',
+    ...(result.feedback.warning ? { warning: result.feedback.warning } : {}),
   };
 }

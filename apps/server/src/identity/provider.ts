@@ -9,7 +9,16 @@ import { accountsRepository } from './accounts.repository.ts';
 import { databaseAdapter } from './adapter.ts';
 import { accountClaims, CLAIMS_BY_SCOPE } from './claims.ts';
 import { readLegacyFile, type SigningKeys } from './keys.ts';
-import { logoutPage, logoutQuestionPage, messagePage, type PageContext } from './pages.ts';
+import { LANGUAGES } from '../lib/i18n.ts';
+import { pageLanguage } from './language.ts';
+import {
+  logoutPage,
+  logoutQuestionPage,
+  messagePage,
+  text,
+  type PageContext,
+  type PageView,
+} from './pages.ts';
 
 export const ACCESS_TOKEN_TTL = 600;
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
@@ -63,26 +72,26 @@ export async function loadCookieKeys(config: Config, db: DbOrTx): Promise<string
   });
 }
 
-/** German texts for the protocol errors a person may see in the browser. */
-function errorText(error: string | undefined): string {
+/** The text (under `identity.error`) of a protocol error a person may see in the browser. */
+function errorKey(error: string | undefined): string {
   switch (error) {
     case 'invalid_redirect_uri':
-      return 'Die Anmeldung wurde von einer unbekannten Adresse angefordert und deshalb abgebrochen.';
+      return 'error.redirectUri';
     case 'invalid_client':
-      return 'Die anfragende Anwendung ist nicht bekannt.';
+      return 'error.client';
     case 'invalid_request':
     case 'unsupported_response_type':
     case 'invalid_scope':
     case 'invalid_target':
-      return 'Die Anmeldeanfrage ist ungültig. Bitte starte die Anmeldung im Portal erneut.';
+      return 'error.request';
     case 'session_not_found':
     case 'invalid_grant':
-      return 'Deine Anmeldung ist abgelaufen. Bitte starte sie im Portal erneut.';
+      return 'signIn.expired';
     case 'access_denied':
-      return 'Der Zugriff wurde verweigert.';
+      return 'error.denied';
     case undefined:
     default:
-      return 'Es ist ein Fehler aufgetreten. Bitte versuche es später erneut.';
+      return 'error.other';
   }
 }
 
@@ -92,13 +101,19 @@ function requestedScopes(ctx: KoaContextWithOIDC): string[] {
   return typeof scope === 'string' ? scope.split(' ') : [];
 }
 
-export function errorPage(pages: PageContext, error?: string): string {
-  return messagePage(pages, {
-    title: 'Es ist ein Fehler aufgetreten',
-    message: errorText(error),
-    link: { href: `${pages.portalUrl}/`, label: 'Zum Portal' },
+export function errorPage(view: PageView, error?: string): string {
+  return messagePage(view, {
+    title: text(view.lng, 'error.title'),
+    message: text(view.lng, errorKey(error)),
+    link: { href: `${view.portalUrl}/`, label: text(view.lng, 'toPortal') },
     status: 'error',
   });
+}
+
+/** The provider's own pages (errors, sign-out) for the request of `ctx`: its `ui_locales`, else the browser's. */
+function viewOf(pages: PageContext, ctx: KoaContextWithOIDC): PageView {
+  const params = ctx.oidc?.params as { ui_locales?: unknown } | undefined;
+  return { ...pages, lng: pageLanguage({ headers: ctx.headers, query: ctx.query }, params?.ui_locales) };
 }
 
 export interface ProviderSetup {
@@ -149,6 +164,8 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderSe
     },
     scopes: SCOPES,
     responseTypes: ['code'],
+    // The languages of the provider's pages and mails (language.ts picks one by ui_locales).
+    discovery: { ui_locales_supported: [...LANGUAGES] },
     claims: {
       openid: [...CLAIMS_BY_SCOPE.openid],
       profile: [...CLAIMS_BY_SCOPE.profile],
@@ -195,14 +212,16 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderSe
           const accountId = ctx.oidc.session?.accountId;
           const confirmed = accountId !== undefined && hint?.payload?.sub === accountId;
           ctx.type = 'html';
-          ctx.body = confirmed ? logoutPage(pages, form) : logoutQuestionPage(pages, form);
+          const view = viewOf(pages, ctx);
+          ctx.body = confirmed ? logoutPage(view, form) : logoutQuestionPage(view, form);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
-          ctx.body = messagePage(pages, {
-            title: 'Abgemeldet',
-            message: 'Du wurdest erfolgreich abgemeldet.',
-            link: { href: `${config.publicUrl}/`, label: 'Zum Portal' },
+          const view = viewOf(pages, ctx);
+          ctx.body = messagePage(view, {
+            title: text(view.lng, 'logout.doneTitle'),
+            message: text(view.lng, 'logout.done'),
+            link: { href: `${config.publicUrl}/`, label: text(view.lng, 'toPortal') },
           });
         },
       },
@@ -247,7 +266,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderSe
     },
     renderError: (ctx: KoaContextWithOIDC, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(pages, out.error);
+      ctx.body = errorPage(viewOf(pages, ctx), out.error);
     },
   };
 

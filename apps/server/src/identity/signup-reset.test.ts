@@ -5,7 +5,6 @@ import type { Mail } from '../lib/mailer.ts';
 import { accounts, mailAddresses, passwordResets } from '../db/schema/index.ts';
 import type { TestPerson } from '../../test/harness.ts';
 import { CookieJar, formOf, startOidcDriver, type OidcDriver } from '../../test/oidc-browser.ts';
-import { FORGOT_SENT } from './pages.ts';
 
 let d: OidcDriver;
 
@@ -178,7 +177,9 @@ describe('password reset', () => {
     const unknown = await d.browse(flow.jar, action, { form: { email: 'niemand@test.example' } });
     const first = await d.browse(flow.jar, action, { form: { email: target.email } });
     const unknownText = await unknown.text();
-    expect(unknownText).toContain(FORGOT_SENT);
+    expect(unknownText).toContain(
+      'Falls es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link zum Zurücksetzen deines Passworts geschickt.',
+    );
     expect(await first.text()).toBe(unknownText);
     const [firstMail] = await mailTo(target.email);
     // A second request: a new link, and the first one stops working.
@@ -249,5 +250,114 @@ describe('password reset', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe('in English', () => {
+  // Its own client address through a trusted proxy: the sign-ups above do not count against it.
+  let e: OidcDriver;
+  const from = { headers: { 'x-forwarded-for': '198.51.100.23' } };
+  beforeAll(async () => {
+    e = await startOidcDriver({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => e.close());
+
+  const englishMail = async (to: string, count = 1) => {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const found = e.ctx.mailer.sent.filter((m) => m.to === to);
+      if (found.length >= count) return found;
+      if (Date.now() > until) throw new Error(`no mail to ${to}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+
+  it('a sign-in the portal asks for in English (ui_locales) signs up in English, by pages and mails', async () => {
+    // The browser itself prefers German: the portal's choice wins.
+    const flow = await e.startFlow(undefined, { ui_locales: 'en' });
+    const { html } = await e.openLogin(flow, { headers: { ...from.headers, 'accept-language': 'de-DE,de' } });
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Sign in</h1>');
+    expect(html).toContain('<label for="f-email">Email address</label>');
+    expect(html).toContain('Forgot your password?');
+    expect(html).not.toContain('Anmelden');
+
+    const wrong = await e.submitLogin(flow, html, unique('unknown'), 'not-the-password', from);
+    expect(wrong.page!.status).toBe(401);
+    expect(await wrong.page!.text()).toContain('Email address or password is wrong.');
+
+    const signupUrl = /href="([^"]+\/signup)"/.exec(html)![1]!;
+    const signupHtml = await (await e.browse(flow.jar, signupUrl, from)).text();
+    expect(signupHtml).toContain('<h1>Create account</h1>');
+    expect(signupHtml).toContain('At least 10 characters, not easy to guess');
+    const action = formOf(signupHtml).action;
+    const email = unique('english');
+    const weak = await e.browse(flow.jar, action, {
+      ...from,
+      form: { firstName: 'Emma', lastName: '', email, password: 'qwertzuiop' },
+    });
+    expect(weak.status).toBe(400);
+    const weakHtml = await weak.text();
+    expect(weakHtml).toContain('Please check your entries.');
+    expect(weakHtml).toContain('Please enter your last name.');
+
+    const sent = await e.browse(flow.jar, action, {
+      ...from,
+      form: { firstName: 'Emma', lastName: 'Brown', email, password: 'Kanu-Halle-Ostwind-7' },
+    });
+    expect(sent.status).toBe(200);
+    const sentHtml = await sent.text();
+    expect(sentHtml).toContain('<h1>Almost done!</h1>');
+    expect(sentHtml).toContain(`We have sent an email to ${email}.`);
+
+    const [mail] = await englishMail(email);
+    expect(mail!.subject).toBe('Vereinsheim: Please confirm your email address');
+    expect(mail!.text).toMatch(/^Hello Emma,\n\nyou have created an account at Vereinsheim\./);
+    const link = linkIn(mail!, '/verify-email');
+    expect(new URL(link).searchParams.get('lang')).toBe('en');
+    // The link opens in the mail's language, whatever the browser that opens it prefers.
+    const confirmed = await e.browse(new CookieJar(), link, { headers: { 'accept-language': 'de' } });
+    expect(confirmed.status).toBe(200);
+    const confirmedHtml = await confirmed.text();
+    expect(confirmedHtml).toContain('<h1>Email address confirmed</h1>');
+    expect(confirmedHtml).toContain('Go to the portal');
+    const again = await e.browse(new CookieJar(), link);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain('This confirmation link has expired or has already been used.');
+  });
+
+  it('a browser that prefers English resets a password in English', async () => {
+    const person = await e.ctx.createPerson();
+    const flow = await e.startFlow();
+    const english = { headers: { ...from.headers, 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' } };
+    const { html } = await e.openLogin(flow, english);
+    expect(html).toContain('<h1>Sign in</h1>');
+    const forgotUrl = /href="([^"]+\/forgot)"/.exec(html)![1]!;
+    const forgotHtml = await (await e.browse(flow.jar, forgotUrl, english)).text();
+    expect(forgotHtml).toContain('<h1>Forgot your password?</h1>');
+    const answer = await e.browse(flow.jar, formOf(forgotHtml).action, {
+      ...english,
+      form: { email: person.email },
+    });
+    expect(await answer.text()).toContain(
+      'If there is an account with this email address, we have sent you a link',
+    );
+
+    const [mail] = await englishMail(person.email);
+    expect(mail!.subject).toBe('Vereinsheim: Reset your password');
+    const jar = new CookieJar();
+    const resetHtml = await (await e.browse(jar, linkIn(mail!, '/password/reset'))).text();
+    expect(resetHtml).toContain('<h1>Set a new password</h1>');
+    const form = formOf(resetHtml);
+    const weak = await e.browse(jar, form.action, { form: { ...form.hidden, password: '1234567890' } });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain('This password is too easy to guess.');
+    const done = await e.browse(jar, form.action, {
+      form: { ...form.hidden, password: 'my-brand-new-passphrase' },
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(
+      'Your password has been changed. You can now sign in with the new password.',
+    );
   });
 });

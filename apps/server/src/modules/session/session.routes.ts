@@ -53,6 +53,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; or
         binding,
         returnTo: request.query.returnTo,
         prompt: request.query.prompt,
+        lang: request.query.lang,
       });
       setLoginCookie(reply, web, binding, LOGIN_TTL_SECONDS);
       return reply.redirect(url.href, 302);

@@ -157,6 +157,7 @@ export function sessionService({ config, db, rp, log }: SessionServiceDeps) {
       binding: string;
       returnTo: string | undefined;
       prompt: 'login' | undefined;
+      lang?: 'de' | 'en' | undefined;
     }): Promise<URL> {
       const returnTo = isValidReturnTo(input.returnTo) ? input.returnTo : '/';
       const state = oidc.randomState();
@@ -186,6 +187,8 @@ export function sessionService({ config, db, rp, log }: SessionServiceDeps) {
         code_challenge_method: 'S256',
         // offline_access needs consent (OIDC Core §11); a forced login keeps asking for it.
         ...(input.prompt === 'login' ? { prompt: 'login consent' } : {}),
+        // OpenID Connect Core 3.1.2.1: the provider's pages in the portal's language.
+        ...(input.lang ? { ui_locales: input.lang } : {}),
       });
     },
 

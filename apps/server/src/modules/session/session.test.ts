@@ -450,6 +450,20 @@ describe('sign-in error paths', () => {
     expect((await go(new CookieJar(), '/bff/login?prompt=none')).status).toBe(400);
   });
 
+  it('asks the provider for its pages in the portal’s language (ui_locales) and refuses other languages', async () => {
+    const jar = new CookieJar();
+    const res = await go(jar, '/bff/login?lang=en');
+    expect(new URL(res.headers.get('location')!).searchParams.get('ui_locales')).toBe('en');
+    const page = await follow(jar, res);
+    if (page instanceof URL) throw new Error('no login page');
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Sign in</h1>');
+    const german = await go(new CookieJar(), '/bff/login');
+    expect(new URL(german.headers.get('location')!).searchParams.has('ui_locales')).toBe(false);
+    expect((await go(new CookieJar(), '/bff/login?lang=fr')).status).toBe(400);
+  });
+
   it('replaces a session the browser already had at the next sign-in (no fixation)', async () => {
     const { jar } = await signIn();
     const first = jar.get(SESSION)!.value;

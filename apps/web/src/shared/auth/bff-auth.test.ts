@@ -4,6 +4,7 @@ import { WebSessionSchema, type WebSession } from '@vereinsheim/contracts/sessio
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN, testAppConfig, testPersonClaims } from '../../test/fixtures.ts';
+import { initTestI18n } from '../../test/i18n.ts';
 import { server } from '../../test/msw-server.ts';
 import { apiGet } from '../api/client.ts';
 import { PERSON_ID_KEY } from './auth-service.ts';
@@ -176,6 +177,22 @@ describe('web session with the backend-for-frontend', () => {
     );
     await auth.signIn({ prompt: 'login' });
     expect(new URL(location.assign.mock.calls[1]![0] as string).searchParams.get('prompt')).toBe('login');
+  });
+
+  it("asks for the provider's pages in the language the portal shows", async () => {
+    serverWith(null);
+    const { auth, location } = setup('/events');
+    await auth.boot();
+    await initTestI18n('en');
+    try {
+      await auth.signIn();
+      expect(new URL(location.assign.mock.calls[0]![0] as string).searchParams.get('lang')).toBe('en');
+      await initTestI18n('de');
+      await auth.signIn();
+      expect(new URL(location.assign.mock.calls[1]![0] as string).searchParams.get('lang')).toBe('de');
+    } finally {
+      await initTestI18n('de');
+    }
   });
 
   it('restores the session from the server, merges the person claims and keeps no token anywhere', async () => {

@@ -10,6 +10,7 @@ import {
   type WebSession,
 } from '@vereinsheim/contracts/session';
 import { configureApiClient } from '../api/client.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { postLogoutRedirectUri, type AppConfig } from '../config/app-config.ts';
 import { clearOfflineData } from '../platform/offline-data.ts';
 import {
@@ -196,6 +197,8 @@ export class BffAuthService implements AuthService {
     const login = new URL(this.url(BFF_PATHS.login));
     login.searchParams.set('returnTo', target);
     if (options.prompt) login.searchParams.set('prompt', options.prompt);
+    // The provider's pages and mails in the language the portal shows (sent on as ui_locales).
+    login.searchParams.set('lang', currentLanguage());
     sessionStorage.setItem(AUTH_PENDING_KEY, '1');
     this.location.assign(login.href);
     return { kind: 'redirecting' };

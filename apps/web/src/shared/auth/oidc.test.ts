@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN, testAppConfig } from '../../test/fixtures.ts';
+import { initTestI18n } from '../../test/i18n.ts';
 import { server } from '../../test/msw-server.ts';
 import { createOidcClient } from './oidc.ts';
 import { generateCodeVerifier } from './pkce.ts';
@@ -38,6 +39,21 @@ describe('native OpenID Connect client (RFC 8252 public client)', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('redirect_uri')).toBe(NATIVE_REDIRECT);
+    expect(url.searchParams.get('ui_locales')).toBe('de');
+  });
+
+  it("asks for the provider's pages in the language the app shows (ui_locales)", async () => {
+    provider();
+    await initTestI18n('en');
+    try {
+      const url = await createOidcClient(testAppConfig, NATIVE_REDIRECT).authorizationUrl(
+        '/',
+        generateCodeVerifier(),
+      );
+      expect(url.searchParams.get('ui_locales')).toBe('en');
+    } finally {
+      await initTestI18n('de');
+    }
   });
 
   it('revokes a refresh token at the revocation endpoint as the public client (RFC 7009)', async () => {

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { AppConfig } from '../config/app-config.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { createCodeChallenge, generateCodeVerifier } from './pkce.ts';
 import type { TokenRecord } from './token-record.ts';
 
@@ -81,6 +82,8 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
       url.searchParams.set('code_challenge', challenge);
       url.searchParams.set('code_challenge_method', method);
       url.searchParams.set('state', state);
+      // OpenID Connect Core 3.1.2.1: the provider's pages and mails in the language the app shows.
+      url.searchParams.set('ui_locales', currentLanguage());
       for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
       return url;
     },
