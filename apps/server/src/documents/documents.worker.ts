@@ -12,7 +12,7 @@ import { renderXlsx } from './xlsx.ts';
 export default async function renderDocument(task: DocumentTask): Promise<Uint8Array | CsvRead> {
   switch (task.kind) {
     case 'invoicePdf':
-      return renderInvoicePdf(task.invoice);
+      return renderInvoicePdf(task.invoice, task.lng);
     case 'xlsx':
       return renderXlsx(task.sheet);
     case 'csv':

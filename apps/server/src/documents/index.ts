@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { InvoiceDetail } from '@vereinsheim/contracts';
+import type { Language } from '../lib/i18n.ts';
 import { problem } from '../lib/problem.ts';
 import { isPoolBusy } from '../lib/worker-pool.ts';
 import type { CsvRead } from './csv.ts';
@@ -24,12 +25,13 @@ declare module 'fastify' {
 }
 
 export type DocumentTask =
-  | { kind: 'invoicePdf'; invoice: InvoiceDetail }
+  | { kind: 'invoicePdf'; invoice: InvoiceDetail; lng: Language }
   | { kind: 'xlsx'; sheet: XlsxSheet }
   | { kind: 'csv'; text: string };
 
 export interface DocumentRenderer {
-  invoicePdf(invoice: InvoiceDetail): Promise<Buffer>;
+  /** The invoice as PDF in a language (the reader's). */
+  invoicePdf(invoice: InvoiceDetail, lng: Language): Promise<Buffer>;
   xlsx(sheet: XlsxSheet): Promise<Buffer>;
   /** Reads an uploaded CSV text (a member import) into header and records. */
   readCsv(text: string): Promise<CsvRead>;
@@ -74,7 +76,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions = {}): D
   }
 
   return {
-    invoicePdf: (invoice) => file({ kind: 'invoicePdf', invoice }),
+    invoicePdf: (invoice, lng) => file({ kind: 'invoicePdf', invoice, lng }),
     xlsx: (sheet) => file({ kind: 'xlsx', sheet }),
     readCsv: async (text) => (await run({ kind: 'csv', text })) as CsvRead,
     get completed() {

@@ -26,7 +26,7 @@ import {
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
 import type { DocumentRenderer } from '../../documents/index.ts';
-import { languageOf } from '../../lib/i18n.ts';
+import { languageOf, render } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { clubSettingsService } from './club-settings.service.ts';
 import { invoicesAdminService } from './invoices-admin.service.ts';
@@ -279,7 +279,10 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database; documents: D
       );
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="offene-posten.csv"')
+        .header(
+          'content-disposition',
+          `attachment; filename="${render(languageOf(request), { key: 'export.openItems.file' })}.csv"`,
+        )
         .header('cache-control', 'private, no-store')
         .send(csv);
     },

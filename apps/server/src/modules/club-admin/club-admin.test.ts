@@ -523,6 +523,15 @@ describe('invoices (committee)', () => {
     expect(res.body).toContain('R-00003;Kursgebühr;Mia Mitglied');
     expect(res.body).toContain(';offen;100,00;0');
     expect(res.body).not.toContain('R-00001');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="offene-posten.csv"');
+    // In English: English column names and status, a decimal point.
+    const english = await req(committee, 'GET', `/api/tenants/${club}/invoices/open-items`, undefined, 'en');
+    expect(english.body.startsWith('\uFEFFInvoice number;Title;Recipient;Invoice date;Due on;Status')).toBe(
+      true,
+    );
+    expect(english.body).toContain('R-00003;Kursgebühr;Mia Mitglied');
+    expect(english.body).toContain(';open;100.00;0');
+    expect(english.headers['content-disposition']).toBe('attachment; filename="open-items.csv"');
   });
 });
 

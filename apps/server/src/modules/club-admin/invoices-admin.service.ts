@@ -223,7 +223,7 @@ export const invoicesAdminService = {
     });
   },
 
-  /** Open and overdue invoices as CSV (German column names, UTF-8 BOM). */
+  /** Open and overdue invoices as CSV (column names in the reader's language, UTF-8 BOM). */
   async openItemsCsv(db: Database, actor: Actor, tenantId: string, lng: Language): Promise<string> {
     await manage(actor, tenantId);
     const today = todayIso();
@@ -234,18 +234,12 @@ export const invoicesAdminService = {
       offset: 0,
     });
     const open = rows.filter((r) => r.status === 'open');
-    const euro = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+    // A decimal comma in German (as a German spreadsheet reads it), a point in English.
+    const euro = (cents: number) =>
+      lng === 'de' ? (cents / 100).toFixed(2).replace('.', ',') : (cents / 100).toFixed(2);
+    const column = (key: string) => render(lng, { key: `export.openItems.${key}` });
     return toCsv(
-      [
-        'Rechnungsnummer',
-        'Titel',
-        'Empfänger',
-        'Rechnungsdatum',
-        'Fällig am',
-        'Status',
-        'Betrag (EUR)',
-        'Mahnungen',
-      ],
+      ['number', 'title', 'recipient', 'invoiceDate', 'dueDate', 'status', 'amount', 'reminders'].map(column),
       open.map((r) => [
         r.number,
         r.title,

@@ -2,15 +2,37 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { InvoiceDetail, InvoiceStatus } from '@vereinsheim/contracts';
+import type { InvoiceDetail } from '@vereinsheim/contracts';
+import { render, type Language } from '../../lib/i18n.ts';
+import { dateTimeFormat, numberFormat } from '../../lib/intl.ts';
 import { formatDateDe, formatEuroDe, formatIban } from './format.ts';
 
-const STATUS_DE: Record<InvoiceStatus, string> = {
-  open: 'offen',
-  paid: 'bezahlt',
-  overdue: 'überfällig',
-  cancelled: 'storniert',
-};
+/**
+ * How the PDF says its texts, dates, amounts and rates in one language: German as on German invoices (`01.03.2026`,
+ * `1.234,56 €`, `10,5 %`), English as British English does (`1 March 2026`, `€1,234.56`, `10.5%`).
+ */
+interface PdfLanguage {
+  t: (key: string, params?: Record<string, string>) => string;
+  date: (isoDate: string) => string;
+  euro: (cents: number) => string;
+  rate: (percent: number) => string;
+}
+
+function pdfLanguage(lng: Language): PdfLanguage {
+  const t = (key: string, params?: Record<string, string>) =>
+    render(lng, { key: `invoicePdf.${key}`, params });
+  if (lng === 'de') {
+    return { t, date: formatDateDe, euro: formatEuroDe, rate: (p) => `${String(p).replace('.', ',')} %` };
+  }
+  const dates = dateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const euros = numberFormat('en-GB', { style: 'currency', currency: 'EUR' });
+  return {
+    t,
+    date: (isoDate) => dates.format(new Date(`${isoDate}T00:00:00Z`)),
+    euro: (cents) => euros.format(cents / 100),
+    rate: (p) => `${p}%`,
+  };
+}
 
 /**
  * Noto Sans (SIL Open Font License), embedded as a subset in every PDF: the standard 14 fonts (Helvetica) are not
@@ -30,22 +52,22 @@ function embeddedFonts(): { regular: Buffer; bold: Buffer } {
 const REGULAR = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
-function serviceDateText(invoice: InvoiceDetail): [string, string] {
+function serviceDateText(invoice: InvoiceDetail, { t, date }: PdfLanguage): [string, string] {
   const from = invoice.serviceDateFrom;
   const till = invoice.serviceDateTill;
-  if (from && till && till !== from)
-    return ['Leistungszeitraum', `${formatDateDe(from)} – ${formatDateDe(till)}`];
-  if (from) return ['Leistungsdatum', formatDateDe(from)];
+  if (from && till && till !== from) return [t('servicePeriod'), `${date(from)} – ${date(till)}`];
+  if (from) return [t('serviceDate'), date(from)];
   // Invoices issued before the field existed: the service date is the invoice date (§ 14 Abs. 4 Nr. 6 UStG).
-  return ['Leistungsdatum', `${formatDateDe(invoice.invoiceDate)} (entspricht dem Rechnungsdatum)`];
+  return [t('serviceDate'), t('serviceDateIsInvoiceDate', { date: date(invoice.invoiceDate) })];
 }
 
-function vatLabel(percent: number): string {
-  return `${String(percent).replace('.', ',')} %`;
-}
-
-/** The invoice as an A4 PDF (German): parties, dates, line items with VAT, totals, bank details and GiroCode. */
-export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+/**
+ * The invoice as an A4 PDF in the reader's language: parties, dates, line items with VAT, totals, bank details and
+ * GiroCode. What the club entered (title, lines, exemption reasons) stays as entered.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDetail, lng: Language): Promise<Buffer> {
+  const language = pdfLanguage(lng);
+  const { t, date, euro, rate } = language;
   const qrPng = invoice.epcQrPayload
     ? await QRCode.toBuffer(invoice.epcQrPayload, { errorCorrectionLevel: 'M', margin: 1, width: 240 })
     : undefined;
@@ -54,7 +76,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
     size: 'A4',
     margin: 50,
     info: {
-      Title: `Rechnung ${invoice.number}`,
+      Title: t('title', { number: invoice.number }),
       Author: invoice.issuer.name,
       Subject: invoice.title,
       CreationDate: new Date(`${invoice.invoiceDate}T12:00:00Z`),
@@ -76,25 +98,29 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   doc.font(BOLD).fontSize(16).text(invoice.issuer.name, left, 50, { width });
   doc.font(REGULAR).fontSize(9);
   for (const line of [invoice.issuer.street, invoice.issuer.city]) if (line) doc.text(line);
-  if (invoice.issuer.taxNumber) doc.text(`Steuernummer: ${invoice.issuer.taxNumber}`);
-  if (invoice.issuer.vatId) doc.text(`USt-IdNr.: ${invoice.issuer.vatId}`);
+  if (invoice.issuer.taxNumber) doc.text(t('taxNumber', { value: invoice.issuer.taxNumber }));
+  if (invoice.issuer.vatId) doc.text(t('vatId', { value: invoice.issuer.vatId }));
 
-  doc.moveDown(2).fontSize(10).font(REGULAR).text('Empfänger:');
+  doc.moveDown(2).fontSize(10).font(REGULAR).text(t('recipient'));
   doc.font(BOLD).text(invoice.recipient.name);
   doc.font(REGULAR);
   for (const line of [invoice.recipient.street, invoice.recipient.city]) if (line) doc.text(line);
 
-  doc.moveDown(2).font(BOLD).fontSize(14).text(`Rechnung ${invoice.number}`);
+  doc
+    .moveDown(2)
+    .font(BOLD)
+    .fontSize(14)
+    .text(t('title', { number: invoice.number }));
   doc.font(REGULAR).fontSize(10).text(invoice.title);
   doc.moveDown(0.5);
   const facts: [string, string][] = [
-    ['Rechnungsnummer', invoice.number],
-    ['Rechnungsdatum', formatDateDe(invoice.invoiceDate)],
-    serviceDateText(invoice),
+    [t('number'), invoice.number],
+    [t('invoiceDate'), date(invoice.invoiceDate)],
+    serviceDateText(invoice, language),
   ];
-  if (invoice.dueDate) facts.push(['Fällig am', formatDateDe(invoice.dueDate)]);
-  facts.push(['Status', STATUS_DE[invoice.status]]);
-  if (invoice.paidOn) facts.push(['Bezahlt am', formatDateDe(invoice.paidOn)]);
+  if (invoice.dueDate) facts.push([t('dueDate'), date(invoice.dueDate)]);
+  facts.push([t('status'), render(lng, { key: `log.value.invoice.status.${invoice.status}` })]);
+  if (invoice.paidOn) facts.push([t('paidOn'), date(invoice.paidOn)]);
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.text(`${label}:`, left, y, { width: 120 });
@@ -113,12 +139,12 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   doc.moveDown(1.5);
   let y = doc.y;
   doc.font(BOLD).fontSize(9);
-  doc.text('Pos.', cols.pos, y, { width: 28 });
-  doc.text('Beschreibung', cols.desc, y, { width: 215 });
-  doc.text('Menge', cols.qty, y, { width: 45, align: 'right' });
-  doc.text('Einzelpreis', cols.unit, y, { width: 75, align: 'right' });
-  doc.text('USt.', cols.vat, y, { width: 45, align: 'right' });
-  doc.text('Netto', cols.net, y, { width: width - 430, align: 'right' });
+  doc.text(t('position'), cols.pos, y, { width: 28 });
+  doc.text(t('description'), cols.desc, y, { width: 215 });
+  doc.text(t('quantity'), cols.qty, y, { width: 45, align: 'right' });
+  doc.text(t('unitPrice'), cols.unit, y, { width: 75, align: 'right' });
+  doc.text(t('vat'), cols.vat, y, { width: 45, align: 'right' });
+  doc.text(t('net'), cols.net, y, { width: width - 430, align: 'right' });
   y = doc.y + 3;
   doc
     .moveTo(left, y)
@@ -135,9 +161,9 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
     }
     const afterDesc = doc.y;
     doc.text(String(line.quantity), cols.qty, rowTop, { width: 45, align: 'right' });
-    doc.text(formatEuroDe(line.unitPriceCents), cols.unit, rowTop, { width: 75, align: 'right' });
-    doc.text(vatLabel(line.vatRatePercent), cols.vat, rowTop, { width: 45, align: 'right' });
-    doc.text(formatEuroDe(line.netCents), cols.net, rowTop, { width: width - 430, align: 'right' });
+    doc.text(euro(line.unitPriceCents), cols.unit, rowTop, { width: 75, align: 'right' });
+    doc.text(rate(line.vatRatePercent), cols.vat, rowTop, { width: 45, align: 'right' });
+    doc.text(euro(line.netCents), cols.net, rowTop, { width: width - 430, align: 'right' });
     y = Math.max(afterDesc, doc.y) + 4;
   }
   doc
@@ -155,14 +181,14 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   };
   // Net, VAT and gross per rate (§ 14 Abs. 4 Nr. 7 and 8 UStG), then the invoice's totals.
   for (const group of invoice.vatGroups) {
-    const rate = vatLabel(group.vatRatePercent);
-    totalRow(`Netto ${rate}`, formatEuroDe(group.netCents));
-    totalRow(`USt. ${rate}`, formatEuroDe(group.vatCents));
-    totalRow(`Brutto ${rate}`, formatEuroDe(group.netCents + group.vatCents));
+    const at = { rate: rate(group.vatRatePercent) };
+    totalRow(t('netAtRate', at), euro(group.netCents));
+    totalRow(t('vatAtRate', at), euro(group.vatCents));
+    totalRow(t('grossAtRate', at), euro(group.netCents + group.vatCents));
   }
-  totalRow('Summe netto', formatEuroDe(invoice.netCents));
-  totalRow('Summe USt.', formatEuroDe(invoice.vatCents));
-  totalRow('Gesamtbetrag', formatEuroDe(invoice.grossCents), true);
+  totalRow(t('netTotal'), euro(invoice.netCents));
+  totalRow(t('vatTotal'), euro(invoice.vatCents));
+  totalRow(t('grossTotal'), euro(invoice.grossCents), true);
   const reasons = [
     ...new Set(
       invoice.lines
@@ -172,7 +198,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   ];
   if (reasons.length) {
     doc.font(REGULAR).fontSize(9);
-    doc.text(`Ohne Umsatzsteuer: ${reasons.join('; ')}`, left, y + 4, { width });
+    doc.text(t('vatExempt', { reasons: reasons.join('; ') }), left, y + 4, { width });
     y = doc.y + 3;
   }
   doc.font(REGULAR);
@@ -180,16 +206,16 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
   // Payment
   doc.text('', left, y + 12);
   if (invoice.bankDetails) {
-    doc.font(BOLD).fontSize(10).text('Bankverbindung', left, doc.y, { width });
+    doc.font(BOLD).fontSize(10).text(t('bankDetails'), left, doc.y, { width });
     doc.font(REGULAR).fontSize(9);
-    doc.text(`Kontoinhaber: ${invoice.bankDetails.accountOwner}`);
-    doc.text(`IBAN: ${formatIban(invoice.bankDetails.iban)}`);
-    if (invoice.bankDetails.bic) doc.text(`BIC: ${invoice.bankDetails.bic}`);
-    if (invoice.bankDetails.bankName) doc.text(`Bank: ${invoice.bankDetails.bankName}`);
+    doc.text(t('accountOwner', { value: invoice.bankDetails.accountOwner }));
+    doc.text(t('iban', { value: formatIban(invoice.bankDetails.iban) }));
+    if (invoice.bankDetails.bic) doc.text(t('bic', { value: invoice.bankDetails.bic }));
+    if (invoice.bankDetails.bankName) doc.text(t('bank', { value: invoice.bankDetails.bankName }));
   }
-  doc.text(`Verwendungszweck: ${invoice.paymentReference}`);
-  if (invoice.status === 'cancelled') doc.moveDown().font(BOLD).text('Diese Rechnung wurde storniert.');
-  if (invoice.status === 'paid') doc.moveDown().font(BOLD).text('Diese Rechnung ist bezahlt.');
+  doc.text(t('reference', { value: invoice.paymentReference }));
+  if (invoice.status === 'cancelled') doc.moveDown().font(BOLD).text(t('cancelled'));
+  if (invoice.status === 'paid') doc.moveDown().font(BOLD).text(t('paid'));
 
   if (qrPng) {
     doc.moveDown();
@@ -198,9 +224,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> 
     doc
       .font(REGULAR)
       .fontSize(9)
-      .text('GiroCode: Mit der Banking-App scannen, um den Betrag zu überweisen.', left + 125, top + 40, {
-        width: width - 125,
-      });
+      .text(t('giroCode'), left + 125, top + 40, { width: width - 125 });
   }
   doc.end();
   return done;

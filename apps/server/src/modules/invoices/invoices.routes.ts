@@ -11,6 +11,7 @@ import {
 } from '@vereinsheim/contracts';
 import type { Database } from '../../db/client.ts';
 import type { DocumentRenderer } from '../../documents/index.ts';
+import { languageOf, render } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';
 
@@ -64,8 +65,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; documents: Do
     },
     async (request, reply) => {
       const invoice = await invoicesService.detail(db, actorOf(request), request.params.id, request.log);
-      const pdf = await documents.invoicePdf(invoice);
-      const fileName = `Rechnung-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+      const lng = languageOf(request);
+      const pdf = await documents.invoicePdf(invoice, lng);
+      const name = render(lng, { key: 'invoicePdf.fileName' });
+      const fileName = `${name}-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -377,6 +377,51 @@ describe('GET /api/invoice/{id}/pdf', () => {
     expect(modulesOf(images[0]!, qr.modules.size)).toEqual(expected);
   });
 
+  it('says everything but what the club entered in the reader’s language (English)', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/invoice/${ids.one}/pdf`,
+      headers: { ...(await ctx.auth(owner)), 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Invoice-RE-T-0001.pdf"');
+    const { text } = await pdfText(res.rawPayload);
+    const british = (iso: string) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    for (const expected of [
+      'Invoice RE-T-0001',
+      'Recipient:',
+      'Invoice date:',
+      british(addDays(today, -10)),
+      'Due on:',
+      british(addDays(today, 4)),
+      'Status:',
+      'open',
+      'Description',
+      'Unit price',
+      // The club's own texts stay as entered.
+      'Mitgliedsbeitrag',
+      '€1,200.00',
+      '19%',
+      'Total amount',
+      '€1,318.98',
+      'Bank details',
+      'IBAN: DE02 1203 0000 0000 2020 51',
+      'Payment reference: RE-T-0001 Mitgliedsbeitrag',
+      'GiroCode: scan it with your banking app',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const german of ['Rechnung', 'Fällig', 'Gesamtbetrag', 'Verwendungszweck', '1.200,00']) {
+      expect(text).not.toContain(german);
+    }
+  });
+
   it('draws names in every Latin script, Greek and Cyrillic', async () => {
     const member = await ctx.createPerson();
     await ctx.addMembership(member.personId, clubA);
