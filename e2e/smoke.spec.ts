@@ -56,6 +56,27 @@ test.describe('smoke', () => {
   );
 
   test(
+    'in English, the provider’s sign-in page speaks English too',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      // The language the person chose in the app (the switch on /account stores it so); the browser prefers German.
+      await page.addInitScript(() => localStorage.setItem('vereinsheim_language', 'en'));
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign in now' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+      await page.getByLabel('Email address').fill(DEMO.demo.email);
+      await page.getByLabel('Password').fill('falsch');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Email address or password is wrong.');
+      await page.getByLabel('Password').fill(DEMO.demo.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Hello Mia!' })).toBeVisible({ timeout: 20_000 });
+    },
+  );
+
+  test(
     'openSignedIn() signs in through the provider over HTTP and opens the page as for a returning member',
     { tag: '@desktop-only' },
     async ({ page, browser }) => {
