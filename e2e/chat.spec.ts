@@ -70,6 +70,16 @@ test.describe('chat (beta): replies, edits and reactions', () => {
     const { width } = (await answer.boundingBox())!;
     if (test.info().project.name === 'mobile') expect(width).toBeLessThan(48);
     else await expect(answer).toHaveText('Antworten');
+    // The foot of a bubble is one line: the actions, then the time at its end (not the time on a line above them).
+    const own = page
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Danke für die Info, ich bringe die neuen Bälle mit.' });
+    const time = (await own.locator('time').boundingBox())!;
+    for (const name of ['Reagieren', 'Antworten', 'Bearbeiten', 'Löschen']) {
+      const action = (await own.getByRole('button', { name }).boundingBox())!;
+      expect(Math.abs(action.y + action.height / 2 - (time.y + time.height / 2)), name).toBeLessThan(4);
+      expect(action.x + action.width, name).toBeLessThanOrEqual(time.x);
+    }
     await answer.click();
     await expect(page.getByRole('status').filter({ hasText: 'Antwort an' })).toBeVisible();
     await page.getByLabel('Nachricht', { exact: true }).fill(`Danke! ${stamp}`);

@@ -306,6 +306,8 @@ export function ConversationView({
         {items.map((m, index) => {
           const separator = index === 0 || days[index] !== days[index - 1];
           const own = m.senderPersonId === personId;
+          /** Sent and not deleted: it has reactions and actions. */
+          const actionable = !m.state && !m.deletedAt;
           return (
             <Fragment key={m.id}>
               {separator && (
@@ -328,24 +330,11 @@ export function ConversationView({
                   </blockquote>
                 )}
                 {m.deletedAt ? <em>{t('deleted')}</em> : <div>{linkify(m.body)}</div>}
-                <div className="vh-bubble__meta">
-                  {m.editedAt && !m.deletedAt && <span>{t('edited')} · </span>}
-                  {m.state === 'sending' && <span>{t('sending')}</span>}
-                  {m.state === 'failed' && (
-                    <>
-                      <span role="alert">{t('failed')} </span>
-                      <button type="button" className="vh-chat__link-button" onClick={() => void deliver(m)}>
-                        {t('retry')}
-                      </button>
-                    </>
-                  )}
-                  {!m.state && (
-                    <time dateTime={m.createdAt}>{timeOf(m.createdAt, i18n.resolvedLanguage)}</time>
-                  )}
-                </div>
-                {!m.state && !m.deletedAt && (
-                  <div className="vh-bubble__actions">
-                    {m.reactions.map((r) => {
+                {/* The bubble's foot: the reactions, then one line of the actions with the time (or the sending
+                    state) at its end, the reaction picker below. */}
+                <div className="vh-bubble__foot">
+                  {actionable &&
+                    m.reactions.map((r) => {
                       const mine = r.personIds.includes(personId);
                       return (
                         <button
@@ -365,57 +354,85 @@ export function ConversationView({
                         </button>
                       );
                     })}
-                    <MessageAction
-                      icon={happyOutline}
-                      label={t('react')}
-                      expanded={picker === m.id}
-                      onClick={() => setPicker(picker === m.id ? null : m.id)}
-                    />
-                    {conversation.canWrite && (
-                      <MessageAction
-                        icon={arrowUndoOutline}
-                        label={t('reply')}
-                        onClick={() => startReply(m)}
-                      />
+                  <div className="vh-bubble__actions">
+                    {actionable && (
+                      <>
+                        <MessageAction
+                          icon={happyOutline}
+                          label={t('react')}
+                          expanded={picker === m.id}
+                          onClick={() => setPicker(picker === m.id ? null : m.id)}
+                        />
+                        {conversation.canWrite && (
+                          <MessageAction
+                            icon={arrowUndoOutline}
+                            label={t('reply')}
+                            onClick={() => startReply(m)}
+                          />
+                        )}
+                        {own && (
+                          <MessageAction
+                            icon={createOutline}
+                            label={t('edit')}
+                            onClick={() => startEdit(m)}
+                          />
+                        )}
+                        <MessageAction
+                          icon={own ? trashOutline : flagOutline}
+                          label={own ? t('delete') : t('report')}
+                          onClick={() =>
+                            own
+                              ? confirm(t('deleteConfirm'), () => deleteChatMessage(m.id))
+                              : confirm(t('reportConfirm'), () =>
+                                  reportChatMessage(m.id).then(() =>
+                                    presentToast({ message: t('reported'), duration: 3000 }),
+                                  ),
+                                )
+                          }
+                        />
+                      </>
                     )}
-                    {own && (
-                      <MessageAction icon={createOutline} label={t('edit')} onClick={() => startEdit(m)} />
-                    )}
-                    <MessageAction
-                      icon={own ? trashOutline : flagOutline}
-                      label={own ? t('delete') : t('report')}
-                      onClick={() =>
-                        own
-                          ? confirm(t('deleteConfirm'), () => deleteChatMessage(m.id))
-                          : confirm(t('reportConfirm'), () =>
-                              reportChatMessage(m.id).then(() =>
-                                presentToast({ message: t('reported'), duration: 3000 }),
-                              ),
-                            )
-                      }
-                    />
-                    {picker === m.id && (
-                      <div role="group" aria-label={t('reactWith')} className="vh-reaction-picker">
-                        {CHAT_REACTIONS.map((emoji) => {
-                          const mine = m.reactions.some(
-                            (r) => r.emoji === emoji && r.personIds.includes(personId),
-                          );
-                          return (
-                            <button
-                              key={emoji}
-                              type="button"
-                              className="vh-reaction"
-                              aria-pressed={mine}
-                              onClick={() => react(m, emoji, !mine)}
-                            >
-                              {emoji}
-                            </button>
-                          );
-                        })}
-                      </div>
-                    )}
+                    <div className="vh-bubble__meta">
+                      {m.editedAt && !m.deletedAt && <span>{t('edited')} · </span>}
+                      {m.state === 'sending' && <span>{t('sending')}</span>}
+                      {m.state === 'failed' && (
+                        <>
+                          <span role="alert">{t('failed')} </span>
+                          <button
+                            type="button"
+                            className="vh-chat__link-button"
+                            onClick={() => void deliver(m)}
+                          >
+                            {t('retry')}
+                          </button>
+                        </>
+                      )}
+                      {!m.state && (
+                        <time dateTime={m.createdAt}>{timeOf(m.createdAt, i18n.resolvedLanguage)}</time>
+                      )}
+                    </div>
                   </div>
-                )}
+                  {actionable && picker === m.id && (
+                    <div role="group" aria-label={t('reactWith')} className="vh-reaction-picker">
+                      {CHAT_REACTIONS.map((emoji) => {
+                        const mine = m.reactions.some(
+                          (r) => r.emoji === emoji && r.personIds.includes(personId),
+                        );
+                        return (
+                          <button
+                            key={emoji}
+                            type="button"
+                            className="vh-reaction"
+                            aria-pressed={mine}
+                            onClick={() => react(m, emoji, !mine)}
+                          >
+                            {emoji}
+                          </button>
+                        );
+                      })}
+                    </div>
+                  )}
+                </div>
               </li>
             </Fragment>
           );
