@@ -11,7 +11,7 @@ import { purgeRateCountersRegularly } from './db/rate-counters.ts';
 import { registerEmbeddedProvider } from './identity/index.ts';
 import type { SigningKeys } from './identity/keys.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { sendProblem } from './lib/problem.ts';
+import { sendCodedProblem } from './lib/problem.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return { status: 'ok' as const, database: database.kind };
     } catch {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, 'The database does not answer.');
+      return sendCodedProblem(reply, 503, 'database.unavailable');
     }
   });
 

@@ -130,6 +130,80 @@ describe('errors are problem+json', () => {
     expect(res.headers['content-type']).toMatch(/problem\+json/);
   });
 
+  it.each([
+    [
+      'an unknown /api route',
+      { url: '/api/nothing-here' },
+      404,
+      'route.notFound',
+      'Unter GET /api/nothing-here gibt es nichts.',
+      'There is nothing at GET /api/nothing-here.',
+    ],
+    [
+      'malformed JSON',
+      {
+        method: 'POST',
+        url: '/api/telemetry/track',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"x',
+      },
+      400,
+      'request.invalidJson',
+      'Der Inhalt ist kein gültiges JSON.',
+      'The body is not valid JSON.',
+    ],
+    [
+      'an empty JSON body',
+      {
+        method: 'POST',
+        url: '/api/telemetry/track',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      },
+      400,
+      'request.emptyJson',
+      'Der Inhalt ist leer, obwohl sein Typ JSON angibt.',
+      'The body is empty, but its content type says JSON.',
+    ],
+    [
+      'a content type no route reads',
+      {
+        method: 'POST',
+        url: '/api/telemetry/track',
+        headers: { 'content-type': 'application/x-unknown' },
+        payload: 'x',
+      },
+      415,
+      'request.mediaType',
+      'Dieser Inhaltstyp wird hier nicht angenommen.',
+      'This content type is not accepted here.',
+    ],
+    [
+      'an over-long path segment',
+      { url: `/api/event/${'a'.repeat(5000)}` },
+      414,
+      'request.pathTooLong',
+      'Ein Teil der Adresse ist zu lang.',
+      'A part of the address is too long.',
+    ],
+  ] as const)(
+    'says what is wrong with %s in the reader’s language',
+    async (_name, request, status, code, de, en) => {
+      for (const [lng, detail] of [
+        ['de-DE,de;q=0.9', de],
+        ['en-GB,en;q=0.9', en],
+      ] as const) {
+        const res = await ctx.app.inject({
+          ...request,
+          headers: { ...('headers' in request ? request.headers : {}), 'accept-language': lng },
+        });
+        expect(res.statusCode).toBe(status);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.json()).toMatchObject({ status, code, detail });
+      }
+    },
+  );
+
   it('sets security headers with a CSP that allows no inline script', async () => {
     const res = await ctx.app.inject('/healthz');
     const csp = String(res.headers['content-security-policy']);

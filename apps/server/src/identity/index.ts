@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { devMails } from '../db/schema/index.ts';
-import { sendProblem } from '../lib/problem.ts';
+import { sendCodedProblem } from '../lib/problem.ts';
 import { purgeExpiredModels } from './adapter.ts';
 import { BackgroundTasks } from './background.ts';
 import { createDeviceCookies } from './devices.ts';
@@ -111,7 +111,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
     for (const endpoint of ['/auth', '/session/end']) {
       scope.post(`${base}${endpoint}`, async (request, reply) => {
         if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-          return sendProblem(reply, 415, 'Expected form-encoded parameters.');
+          return sendCodedProblem(reply, 415, 'request.formExpected');
         }
         const params = new URLSearchParams();
         for (const [key, value] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { languageOf, render } from './i18n.ts';
+import { hasText, languageOf, render } from './i18n.ts';
 
 /** Every leaf key of a locale file, dotted. */
 function keys(tree: object, prefix = ''): string[] {
@@ -13,6 +15,23 @@ function keys(tree: object, prefix = ''): string[] {
 describe('server texts', () => {
   it('has every key in both languages', () => {
     expect(keys(en).sort()).toEqual(keys(de).sort());
+  });
+
+  it('has the text of every problem code the server throws or sends', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const codes = new Set<string>();
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(src, file), 'utf8');
+      // problem(404, 'event.notFound'), sendCodedProblem(reply, 404, 'route.notFound'), new HttpProblem(…, { code: '…' })
+      for (const m of text.matchAll(/\b(?:problem|sendCodedProblem)\(\s*(?:reply,\s*)?\d+,\s*'([\w.]+)'/g))
+        codes.add(m[1]!);
+      for (const m of text.matchAll(/new HttpProblem\([^;]*?\bcode: '([\w.]+)'/gs)) codes.add(m[1]!);
+    }
+    expect(codes.size).toBeGreaterThan(50);
+    expect([...codes].filter((code) => !hasText(`problem.${code}`))).toEqual([]);
   });
 
   it.each([

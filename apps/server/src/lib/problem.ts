@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { render } from './i18n.ts';
+import { languageOf, render } from './i18n.ts';
 
 export interface FieldError {
   field: string;
@@ -91,6 +91,20 @@ export const invalidToken = (code: string) =>
     code,
     challenge: `Bearer error="invalid_token", error_description="${render('en', { key: `problem.${code}` }).replace(/["\\]/g, '')}"`,
   });
+
+/**
+ * Sends the problem `problem.<code>` in the request's language where nothing is thrown (not-found handlers, hooks,
+ * routes that answer a problem directly); the body names the code, as a thrown `problem()` does.
+ */
+export function sendCodedProblem(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  options: { params?: ProblemParams; errors?: FieldError[] } = {},
+): FastifyReply {
+  const detail = render(languageOf(reply.request), { key: `problem.${code}`, params: options.params });
+  return sendProblem(reply, status, detail, { code, errors: options.errors });
+}
 
 export function problemTitle(status: number): string {
   return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');

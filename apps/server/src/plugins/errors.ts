@@ -4,7 +4,13 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { fieldErrorOf, parseFieldError } from '@vereinsheim/contracts/field-errors';
 import { hasText, languageOf, render, renderFirst, type Language } from '../lib/i18n.ts';
-import { HttpProblem, sendProblem, type FieldError, type ProblemParams } from '../lib/problem.ts';
+import {
+  HttpProblem,
+  sendCodedProblem,
+  sendProblem,
+  type FieldError,
+  type ProblemParams,
+} from '../lib/problem.ts';
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const pathPart = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -63,11 +69,26 @@ export function frameworkErrorHandler(
   const lng = languageOf(request);
   const errors = [{ field: 'path', code: 'path', message: render(lng, { key: 'fieldError.path' }) }];
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    sendProblem(reply, 414, 'A path segment is too long.', { errors });
+    sendCodedProblem(reply, 414, 'request.pathTooLong', { errors });
     return;
   }
   const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
-  sendProblem(reply, status, 'The request path is not a valid URL.', { errors });
+  sendCodedProblem(reply, status, 'request.pathInvalid', { errors });
+}
+
+/** Fastify's own client errors (reading the body), by their code; any other reads as "could not be read". */
+const CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.emptyJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.tooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.mediaType',
+};
+
+function clientErrorCode(error: FastifyError | Error): string {
+  const code = (error as FastifyError).code;
+  if (code && CLIENT_ERRORS[code]) return CLIENT_ERRORS[code];
+  // The JSON parser's own SyntaxError (Fastify passes it on with status 400).
+  return error instanceof SyntaxError ? 'request.invalidJson' : 'request.unreadable';
 }
 
 /** Every error leaves as RFC 9457 problem+json; client mistakes are 4xx, never 500. */
@@ -108,25 +129,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           message: render(lng, { key: `fieldError.${code}`, params }),
         };
       });
-      const detail = errors.length ? invalidFieldDetail(lng, errors) : 'The request is invalid.';
-      return sendProblem(reply, 400, detail, { errors });
+      if (!errors.length) return sendCodedProblem(reply, 400, 'request.invalid');
+      return sendProblem(reply, 400, invalidFieldDetail(lng, errors), { errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return sendProblem(reply, 500, 'The server could not produce a valid response.');
+      return sendCodedProblem(reply, 500, 'server.invalidResponse');
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, too large, unsupported media type, etc.
-      return sendProblem(reply, status, error.message);
+      return sendCodedProblem(reply, status, clientErrorCode(error));
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or a dropped connection: the pool reconnects on a later request.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, 'The database is not available right now; try again shortly.');
+      return sendCodedProblem(reply, 503, 'database.unavailable');
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, 500, 'An unexpected error occurred.');
+    return sendCodedProblem(reply, 500, 'server.error');
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { sendProblem } from '../lib/problem.ts';
+import { sendCodedProblem } from '../lib/problem.ts';
 
 const DEMO_ASSETS = path.join(import.meta.dirname, '../seed/assets');
 
@@ -22,7 +22,7 @@ export const mediaPlugin = fp(async (app: FastifyInstance) => {
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
           .send(body);
       } catch {
-        return sendProblem(reply, 404, 'No such file.');
+        return sendCodedProblem(reply, 404, 'media.notFound');
       }
     },
   );

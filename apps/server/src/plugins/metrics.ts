@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendProblem } from '../lib/problem.ts';
+import { sendCodedProblem } from '../lib/problem.ts';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 declare module 'fastify' {
@@ -67,11 +67,8 @@ export const metricsPlugin = fp(
     const guard = metricsGuard(options.access);
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       const verdict = guard(request);
-      if (verdict === 'unauthorized')
-        return sendProblem(reply, 401, 'The metrics token is missing or wrong.');
-      if (verdict === 'forbidden') {
-        return sendProblem(reply, 403, 'Metrics are readable with METRICS_TOKEN or from METRICS_ALLOW only.');
-      }
+      if (verdict === 'unauthorized') return sendCodedProblem(reply, 401, 'metrics.token');
+      if (verdict === 'forbidden') return sendCodedProblem(reply, 403, 'metrics.forbidden');
       reply.header('cache-control', 'no-store').type(registry.contentType);
       return registry.metrics();
     });

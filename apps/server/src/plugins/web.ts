@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchWebRoute, pathTo } from '@vereinsheim/contracts/routes';
-import { sendProblem } from '../lib/problem.ts';
+import { sendCodedProblem } from '../lib/problem.ts';
 
 /**
  * The routes of spec §2 (the one table in contracts, matched exactly); each serves the web app's index.html when
@@ -61,12 +61,13 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (NEVER_HTML.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return sendProblem(reply, 404, `No route ${request.method} ${pathname}.`);
-    }
+    const notFound = () =>
+      sendCodedProblem(reply, 404, 'route.notFound', { params: { method: request.method, path: pathname } });
+    if (NEVER_HTML.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return notFound();
     if (isSpaRoute(pathname)) return sendIndex(reply, 200, pathname);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (wantsHtml) return sendIndex(reply, 404, pathname);
-    return sendProblem(reply, 404, `No route ${request.method} ${pathname}.`);
+    return notFound();
   });
 });

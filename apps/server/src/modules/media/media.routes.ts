@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { sendProblem } from '../../lib/problem.ts';
+import { sendCodedProblem } from '../../lib/problem.ts';
 import { FILE_NAME_PATTERN, type FileStore } from './file-store.ts';
 
 /** GET /media/files/{name}: uploaded images under content-hash names, cached for a year. */
@@ -11,7 +11,7 @@ export const mediaFilesRoutes: FastifyPluginAsync<{ store: FileStore }> = async 
     async (request, reply) => {
       const { name } = request.params as { name: string };
       const body = FILE_NAME_PATTERN.test(name) ? await store.get(name) : null;
-      if (!body) return sendProblem(reply, 404, 'No such file.');
+      if (!body) return sendCodedProblem(reply, 404, 'media.notFound');
       return reply
         .type('image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -3,7 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@vereinsheim/contracts/session';
 import type { Config } from '../../config.ts';
-import { forbidden, unauthorized } from '../../lib/problem.ts';
+import { problem, unauthorized } from '../../lib/problem.ts';
 
 /** A 256-bit random secret, base64url (43 characters). */
 export const randomSecret = (): string => randomBytes(32).toString('base64url');
@@ -106,10 +106,10 @@ export function assertSameOriginRequest(request: FastifyRequest, origins: WebOri
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   if (!origin || !origins.isAllowed(origin)) {
-    throw forbidden('The request does not come from the portal (Origin).');
+    throw problem(403, 'session.origin');
   }
   if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
-    throw forbidden(`The request lacks the ${CSRF_HEADER} header.`);
+    throw problem(403, 'session.csrf', { params: { header: CSRF_HEADER } });
   }
 }
 

@@ -4,7 +4,7 @@ import type { WebSession } from '@vereinsheim/contracts/session';
 import { tokenLifecycle, type TokenRecord } from '@vereinsheim/contracts/token-record';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpProblem } from '../../lib/problem.ts';
+import { problem } from '../../lib/problem.ts';
 import { toTokenRecord, type RelyingParty } from './relying-party.ts';
 import { sessionRepository as repo, type WebSessionRow } from './session.repository.ts';
 import { isValidReturnTo, randomSecret, secretHash, type WebOrigin } from './session.http.ts';
@@ -76,7 +76,7 @@ export function sessionService({ config, db, rp, log }: SessionServiceDeps) {
       if (!row) return null;
       if (tokenLifecycle(row.tokens, Date.now()) === 'use') return row;
       if (Date.now() > deadline) {
-        throw new HttpProblem(503, 'The sign-in is being renewed; please try again.');
+        throw problem(503, 'session.renewing');
       }
     }
   }
@@ -104,7 +104,7 @@ export function sessionService({ config, db, rp, log }: SessionServiceDeps) {
       }
       await repo.releaseRefreshLease(db, row.id).catch(() => undefined);
       log.warn({ err: error }, 'web session refresh failed: provider unreachable');
-      throw new HttpProblem(503, 'The identity provider does not answer.');
+      throw problem(503, 'session.providerDown');
     }
     const tokens = toTokenRecord(response, row.tokens);
     const claims = response.claims();
