@@ -125,7 +125,11 @@ class ChatSocket {
     try {
       frame = ChatClientFrameSchema.parse(JSON.parse(text));
     } catch {
-      this.send({ type: 'error', code: 'chat.frame.invalid', detail: 'Invalid frame.' });
+      this.send({
+        type: 'error',
+        code: 'chat.frame.invalid',
+        detail: render(this.lng, { key: 'problem.chat.frame.invalid' }),
+      });
       return;
     }
     try {
@@ -161,7 +165,7 @@ class ChatSocket {
       this.send({
         type: 'error',
         code: 'chat.failed',
-        detail: 'Failed.',
+        detail: render(this.lng, { key: 'problem.chat.failed' }),
         ...(clientId !== undefined ? { clientId } : {}),
       });
     }

@@ -374,6 +374,19 @@ describe('the WebSocket handshake', () => {
     });
     await a.close();
   });
+
+  it('says what went wrong with a frame in the language the socket was opened in', async () => {
+    for (const [lng, detail] of [
+      ['de-DE,de', 'Die Nachricht an den Chat konnte nicht gelesen werden.'],
+      ['en-GB,en', 'The chat could not read this message.'],
+    ] as const) {
+      const a = await connect(anna, { origin: 'http://localhost:3000', 'accept-language': lng });
+      a.ws.send('{"type":"send"');
+      await a.until((f) => f.some((x) => x.type === 'error'));
+      expect(a.frames.find((x) => x.type === 'error')).toMatchObject({ code: 'chat.frame.invalid', detail });
+      await a.close();
+    }
+  });
 });
 
 describe('replies and reactions', () => {
