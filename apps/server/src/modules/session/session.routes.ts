@@ -8,6 +8,7 @@ import {
   WebSessionSchema,
 } from '@vereinsheim/contracts';
 import { z } from 'zod';
+import { languageOf } from '../../lib/i18n.ts';
 import { unauthorized } from '../../lib/problem.ts';
 import {
   assertSameOriginRequest,
@@ -131,7 +132,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; or
     async (request, reply) => {
       assertSameOriginRequest(request, origins);
       const web = origins.forRequest(request);
-      const result = await sessions.logout(readCookie(request, web, 'session'), web);
+      const result = await sessions.logout(readCookie(request, web, 'session'), web, languageOf(request));
       clearSessionCookie(reply, web);
       return result;
     },

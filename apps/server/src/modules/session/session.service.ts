@@ -4,6 +4,7 @@ import type { WebSession } from '@vereinsheim/contracts/session';
 import { tokenLifecycle, type TokenRecord } from '@vereinsheim/contracts/token-record';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { problem } from '../../lib/problem.ts';
 import { toTokenRecord, type RelyingParty } from './relying-party.ts';
 import { sessionRepository as repo, type WebSessionRow } from './session.repository.ts';
@@ -267,7 +268,11 @@ export function sessionService({ config, db, rp, log }: SessionServiceDeps) {
      * POST /bff/logout: deletes the session, revokes its refresh token at the provider (which ends the whole
      * grant), and returns the provider's end-session URL with the ID token hint.
      */
-    async logout(secret: string | undefined, web: WebOrigin): Promise<{ endSessionUrl: string | null }> {
+    async logout(
+      secret: string | undefined,
+      web: WebOrigin,
+      lng: Language,
+    ): Promise<{ endSessionUrl: string | null }> {
       const row = secret ? await repo.delete(db, secretHash(secret)) : undefined;
       let configuration: oidc.Configuration | null = null;
       try {
@@ -289,6 +294,8 @@ export function sessionService({ config, db, rp, log }: SessionServiceDeps) {
       const parameters: Record<string, string> = {
         post_logout_redirect_uri: web.postLogoutRedirectUri,
         client_id: config.oidc.clientId,
+        // RP-Initiated Logout §2: the provider's sign-out page in the portal's language (the app sends it).
+        ui_locales: lng,
       };
       if (row) parameters.id_token_hint = row.tokens.id_token;
       return { endSessionUrl: oidc.buildEndSessionUrl(configuration, parameters).href };

@@ -325,6 +325,7 @@ describe('sign-out', () => {
     expect(`${end.origin}${end.pathname}`).toBe(`${ctx.config.oidc.issuer}/session/end`);
     expect(end.searchParams.get('id_token_hint')).toBe(row.tokens.id_token);
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${baseUrl}/signed-out`);
+    expect(end.searchParams.get('ui_locales')).toBe('de');
     expect(jar.get(SESSION)).toBeUndefined();
 
     // The old cookie no longer opens anything ...
@@ -335,6 +336,19 @@ describe('sign-out', () => {
     expect(await sessionRow(stolenCookie)).toBeUndefined();
     // ... and the old refresh token gets no new tokens at the provider.
     await expectInvalidGrant(oidc.refreshTokenGrant(rp, row.tokens.refresh_token!));
+  });
+
+  it('names the portal’s language on the end-session URL, so the provider’s sign-out page speaks it', async () => {
+    const { jar } = await signIn();
+    const res = await api(jar, '/bff/logout', {
+      method: 'POST',
+      headers: { ...fromPortal(), 'accept-language': 'en' },
+    });
+    const { endSessionUrl } = (await res.json()) as { endSessionUrl: string };
+    expect(new URL(endSessionUrl).searchParams.get('ui_locales')).toBe('en');
+    const html = await (await go(jar, endSessionUrl, { headers: { 'accept-language': 'de' } })).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Signing you out …</h1>');
   });
 
   it('ends the provider session through the end-session URL, so signing in asks for the password again', async () => {

@@ -310,6 +310,8 @@ describe('web session with the backend-for-frontend', () => {
     document.cookie = 'a=1; path=/';
     await auth.signOut();
     expect(logout!.headers.get('x-vereinsheim-csrf')).toBe('1');
+    // The language the portal shows, for the provider's sign-out page.
+    expect(logout!.headers.get('accept-language')).toBe('de');
     expect(auth.session).toBeNull();
     expect(localStorage.getItem('something')).toBeNull();
     expect(localStorage.getItem('vereinsheim_language')).toBe('en');

@@ -213,7 +213,12 @@ export class BffAuthService implements AuthService {
     try {
       const response = await this.fetcher(this.url(BFF_PATHS.logout), {
         method: 'POST',
-        headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        // The portal's language: the server puts it on the end-session URL (ui_locales) for the provider's page.
+        headers: {
+          accept: 'application/json',
+          'accept-language': currentLanguage(),
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        },
         credentials: 'same-origin',
       });
       if (!response.ok) throw new Error(`${BFF_PATHS.logout} answered ${response.status}`);

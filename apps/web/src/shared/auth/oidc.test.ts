@@ -46,11 +46,11 @@ describe('native OpenID Connect client (RFC 8252 public client)', () => {
     provider();
     await initTestI18n('en');
     try {
-      const url = await createOidcClient(testAppConfig, NATIVE_REDIRECT).authorizationUrl(
-        '/',
-        generateCodeVerifier(),
-      );
+      const client = createOidcClient(testAppConfig, NATIVE_REDIRECT);
+      const url = await client.authorizationUrl('/', generateCodeVerifier());
       expect(url.searchParams.get('ui_locales')).toBe('en');
+      const end = new URL((await client.endSessionUrl('id-token', 'de.vereinsheim.app:/signed-out'))!);
+      expect(end.searchParams.get('ui_locales')).toBe('en');
     } finally {
       await initTestI18n('de');
     }

@@ -137,6 +137,7 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
       if (idToken) url.searchParams.set('id_token_hint', idToken);
       url.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri);
       url.searchParams.set('client_id', config.clientId);
+      url.searchParams.set('ui_locales', currentLanguage());
       return url.href;
     },
   };
