@@ -127,7 +127,10 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database; documents: D
       );
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="mitglieder.csv"')
+        .header(
+          'content-disposition',
+          `attachment; filename="${render(languageOf(request), { key: 'export.members.file' })}.csv"`,
+        )
         .header('cache-control', 'private, no-store')
         .send(csv);
     },

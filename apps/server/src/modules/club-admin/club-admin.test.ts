@@ -149,6 +149,14 @@ describe('members (club admins)', () => {
     expect(text.startsWith('\uFEFFNachname;Vorname;E-Mail;Telefon;Rollen;Mitglied seit')).toBe(true);
     expect(text).toContain('Mitglied;Mia;mia@example.org');
     expect(text).not.toContain('geheim@example.org');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="mitglieder.csv"');
+  });
+
+  it('exports the members with English column names and roles to an English reader', async () => {
+    const res = await req(admin, 'GET', `/api/tenants/${club}/members/export`, undefined, 'en');
+    expect(res.body.startsWith('\uFEFFLast name;First name;Email;Phone;Roles;Member since')).toBe(true);
+    expect(res.body).toMatch(/Mitglied;Mia;mia@example\.org;[^;]*;[^;]*\bMember\b/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="members.csv"');
   });
 
   it('ends a membership: every open role ends, the member leaves the list of active members', async () => {

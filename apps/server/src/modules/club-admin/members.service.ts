@@ -211,12 +211,14 @@ export const membersService = {
     });
   },
 
-  /** The member list as CSV (only what the club's internal view shows), German column names. */
+  /** The member list as CSV (only what the club's internal view shows), column names in the reader's language. */
   async exportCsv(db: Database, actor: Actor, tenantId: string, lng: Language): Promise<string> {
     await manage(actor, tenantId);
     const { rows } = await repo.findMembers(db, tenantId, { includeEnded: false, limit: 100_000, offset: 0 });
     const members = await membersOf(db, tenantId, rows);
-    const header = ['Nachname', 'Vorname', 'E-Mail', 'Telefon', 'Rollen', 'Mitglied seit'];
+    const header = ['lastName', 'firstName', 'email', 'phone', 'roles', 'memberSince'].map((column) =>
+      render(lng, { key: `export.members.${column}` }),
+    );
     return toCsv(
       header,
       members.map((m) => [
