@@ -1,13 +1,10 @@
-import { LANGUAGES, languageOf, type Language } from '../lib/i18n.ts';
+import { isLanguage, languageOf, type Language } from '../lib/i18n.ts';
 
 /** The headers and query of a request, as Fastify and Koa (the provider's own pages) both have them. */
 export interface LanguageSource {
   headers: { 'accept-language'?: string | string[] | undefined };
   query?: unknown;
 }
-
-const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /**
  * The language of a provider page or mail: the sign-in request's `ui_locales` (OpenID Connect Core 3.1.2.1; the

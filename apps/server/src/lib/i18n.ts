@@ -56,6 +56,11 @@ export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
   return (negotiator.language([...LANGUAGES]) as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
+/** One of our languages, exactly (`en`, not `en-GB`): a `lang` parameter of a link the server wrote. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
 /** A stored language tag (e.g. of a push subscription) as one of ours. */
 export function languageFrom(tag: string | null | undefined): Language {
   return languageOf({ headers: { 'accept-language': tag ?? undefined } });

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { render, type Language } from '../../lib/i18n.ts';
 import type { EventRow } from './events.repository.ts';
 
 export const CALENDAR_TIME_ZONE = 'Europe/Berlin';
@@ -68,6 +69,8 @@ function zoned(name: string, time: ICAL.Time): ICAL.Property {
 export function buildCalendar(
   input: {
     name: string;
+    /** The language of the texts the calendar adds (a cancellation's prefix, the organiser's label). */
+    lng: Language;
     publicUrl: string;
     events: { event: EventRow; tenantName: string }[];
   },
@@ -93,10 +96,11 @@ export function buildCalendar(
     vevent.addPropertyWithValue('dtstamp', utcTime(event.updatedAt));
     vevent.addProperty(zoned('dtstart', berlinTime(event.startsAt)));
     vevent.addProperty(zoned('dtend', berlinTime(event.endsAt)));
-    vevent.addPropertyWithValue('summary', event.cancelled ? `Abgesagt: ${event.name}` : event.name);
+    const t = (key: string, name: string) => render(input.lng, { key: `calendar.${key}`, params: { name } });
+    vevent.addPropertyWithValue('summary', event.cancelled ? t('cancelled', event.name) : event.name);
     vevent.addPropertyWithValue(
       'description',
-      [event.description, `Veranstalter: ${event.organiser ?? tenantName}`].filter(Boolean).join('\n\n'),
+      [event.description, t('organiser', event.organiser ?? tenantName)].filter(Boolean).join('\n\n'),
     );
     const where = location(event);
     if (where) vevent.addPropertyWithValue('location', where);

@@ -23,6 +23,7 @@ import {
   TenantEventParamsSchema,
   UpdateRegistrationBodySchema,
 } from '@vereinsheim/contracts';
+import { isLanguage, languageOf } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { eventsService, type EventsDeps } from './events.service.ts';
 
@@ -200,7 +201,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const { body, fileName } = await service.eventIcs(actorOf(request), request.params.id);
+      const { body, fileName } = await service.eventIcs(
+        actorOf(request),
+        request.params.id,
+        languageOf(request),
+      );
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', attachment(fileName))
@@ -300,7 +305,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app, deps)
         response: { 200: CalendarFeedSchema, 401: ProblemSchema },
       },
     },
-    (request) => service.calendarFeed(actorOf(request), false),
+    (request) => service.calendarFeed(actorOf(request), false, languageOf(request)),
   );
 
   app.post(
@@ -312,7 +317,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app, deps)
         response: { 200: CalendarFeedSchema, 401: ProblemSchema },
       },
     },
-    (request) => service.calendarFeed(actorOf(request), true),
+    (request) => service.calendarFeed(actorOf(request), true, languageOf(request)),
   );
 };
 
@@ -326,11 +331,14 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app,
         tags,
         summary: 'My registered events as an iCalendar feed (secret URL from /api/me/calendar-feed)',
         params: CalendarFeedParamsSchema,
+        // The language the feed's URL names (the app's when it was shown); an app's own or German otherwise.
+        querystring: z.object({ lang: z.string().max(35).optional() }),
         response: { 200: z.string(), 404: ProblemSchema },
       },
     },
     async (request, reply) => {
-      const body = await service.feedIcs(request.params.token);
+      const { lang } = request.query;
+      const body = await service.feedIcs(request.params.token, isLanguage(lang) ? lang : languageOf(request));
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')

@@ -22,6 +22,7 @@ import {
 } from '@vereinsheim/contracts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import type { DocumentRenderer } from '../../documents/index.ts';
+import { render, type Language } from '../../lib/i18n.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { problem, type ProblemParams } from '../../lib/problem.ts';
 import {
@@ -617,10 +618,10 @@ export function eventsService(deps: EventsDeps) {
       return (await repo.divisions(db)).map(({ id, name }) => ({ id, name }));
     },
 
-    async eventIcs(actor: Actor, id: string): Promise<{ body: string; fileName: string }> {
+    async eventIcs(actor: Actor, id: string, lng: Language): Promise<{ body: string; fileName: string }> {
       const { event, tenantName } = await visible(actor, id);
       const body = buildCalendar(
-        { name: event.name, publicUrl: deps.publicUrl, events: [{ event, tenantName }] },
+        { name: event.name, lng, publicUrl: deps.publicUrl, events: [{ event, tenantName }] },
         {
           method: true,
         },
@@ -629,24 +630,29 @@ export function eventsService(deps: EventsDeps) {
         event.name
           .replace(/[^A-Za-z0-9]+/g, '-')
           .replace(/^-|-$/g, '')
-          .slice(0, 60) || 'veranstaltung';
+          .slice(0, 60) || render(lng, { key: 'calendar.fileName' });
       return { body, fileName: `${slug}.ics` };
     },
 
-    async calendarFeed(actor: Actor, renew: boolean): Promise<CalendarFeed> {
+    /** The feed's secret URL; it names the reader's language, as a calendar app asks in its own (`lang`). */
+    async calendarFeed(actor: Actor, renew: boolean, lng: Language): Promise<CalendarFeed> {
       const token = randomBytes(32).toString('base64url');
       await repo.putFeed(db, actor, token, renew);
       const feed = await repo.feedOf(db, actor);
-      return { url: `${deps.publicUrl}/api/calendar/${feed!.token}.ics`, createdAt: iso(feed!.createdAt) };
+      return {
+        url: `${deps.publicUrl}/api/calendar/${feed!.token}.ics?lang=${lng}`,
+        createdAt: iso(feed!.createdAt),
+      };
     },
 
     /** The person's registered events as an iCalendar feed; unknown or renewed tokens are 404. */
-    async feedIcs(token: string): Promise<string> {
+    async feedIcs(token: string, lng: Language): Promise<string> {
       const feed = await repo.feedByToken(db, token);
       if (!feed) throw notVisible('calendarFeed');
       const rows = await repo.feedEvents(db, { personId: feed.personId });
       return buildCalendar({
-        name: 'Vereinsheim – Meine Veranstaltungen',
+        name: render(lng, { key: 'calendar.feedName' }),
+        lng,
         publicUrl: deps.publicUrl,
         events: rows,
       });

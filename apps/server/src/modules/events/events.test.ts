@@ -801,7 +801,7 @@ describe('iCalendar', () => {
     await inject('POST', `/api/event/${winter.id}/registration`, p, {});
 
     const feed = (await inject('GET', '/api/me/calendar-feed', p)).json<{ url: string }>();
-    expect(feed.url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(feed.url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics\?lang=de$/);
     expect((await inject('GET', '/api/me/calendar-feed', p)).json()).toMatchObject({ url: feed.url });
     const path = new URL(feed.url).pathname;
     const res = await inject('GET', path);
@@ -819,5 +819,40 @@ describe('iCalendar', () => {
     await inject('POST', `/api/event/${winter.id}/registration/cancel`, p, {});
     const after = await inject('GET', new URL(renewed.url).pathname);
     expect(parseIcs(after.body).events).toHaveLength(0);
+  });
+
+  it('says what it adds in the reader’s language: the feed’s URL names it for the calendar app', async () => {
+    const club = await ctx.createClub('Kalenderverein');
+    const p = await memberOf(club);
+    const cancelled = await createFixtureEvent(ctx.db, {
+      tenantId: club,
+      name: 'Herbstlauf',
+      cancelled: true,
+    });
+    const english = { ...(await ctx.auth(p)), 'accept-language': 'en-GB,en;q=0.9' };
+    const single = await ctx.app.inject({ url: `/api/event/${cancelled.id}/ical`, headers: english });
+    const [event] = parseIcs(single.body).events;
+    expect(event!.summary).toBe('Cancelled: Herbstlauf');
+    expect(event!.description).toMatch(/\n\nOrganiser: \S/);
+    const german = await inject('GET', `/api/event/${cancelled.id}/ical`, p);
+    expect(parseIcs(german.body).events[0]!.summary).toBe('Abgesagt: Herbstlauf');
+    expect(parseIcs(german.body).events[0]!.description).toMatch(/\n\nVeranstalter: \S/);
+
+    const { url } = (await ctx.app.inject({ url: '/api/me/calendar-feed', headers: english })).json<{
+      url: string;
+    }>();
+    expect(new URL(url).searchParams.get('lang')).toBe('en');
+    // A calendar app fetches it in its own language; the URL's wins.
+    const feed = await ctx.app.inject({
+      url: url.replace('http://localhost:3000', ''),
+      headers: { 'accept-language': 'de' },
+    });
+    expect(parseIcs(feed.body).component.getFirstPropertyValue('x-wr-calname')).toBe(
+      'Vereinsheim – My events',
+    );
+    const plain = await ctx.app.inject({ url: new URL(url).pathname });
+    expect(parseIcs(plain.body).component.getFirstPropertyValue('x-wr-calname')).toBe(
+      'Vereinsheim – Meine Veranstaltungen',
+    );
   });
 });
