@@ -13,8 +13,8 @@ import { BackgroundTasks } from './background.ts';
 import { createDeviceCookies } from './devices.ts';
 import { interactionRoutes } from './interactions.routes.ts';
 import type { SigningKeys } from './keys.ts';
+import { pageView } from './language.ts';
 import { createAuthLimits, purgeExpiredLimits } from './limits.ts';
-import { pageLanguage } from './language.ts';
 import { mailboxPage, type PageContext } from './pages.ts';
 import { createProvider, loadCookieKeys, mountPath } from './provider.ts';
 
@@ -149,7 +149,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, options: Em
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(mailboxPage({ ...pages, lng: pageLanguage(request) }, mails));
+          .send(mailboxPage(pageView(pages, request), mails));
       });
     }
   });

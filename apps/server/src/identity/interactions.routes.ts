@@ -4,16 +4,16 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database, Tx } from '../db/client.ts';
+import type { Language } from '../lib/i18n.ts';
 import type { Mail } from '../lib/mailer.ts';
 import { enqueueMail } from '../modules/jobs/index.ts';
 import { accountsRepository, type AccountRow } from './accounts.repository.ts';
 import { revokeAccountModels } from './adapter.ts';
 import type { BackgroundTasks } from './background.ts';
 import type { DeviceCookies } from './devices.ts';
+import { pageView } from './language.ts';
 import { limitKeys, type AuthLimits, type LoginSubject } from './limits.ts';
 import { mails } from './mails.ts';
-import type { Language } from '../lib/i18n.ts';
-import { pageLanguage } from './language.ts';
 import {
   duration,
   forgotPage,
@@ -22,7 +22,9 @@ import {
   resetPage,
   signupPage,
   signupSentPage,
+  portalLink,
   text,
+  textsFor,
   tooManyPage,
   type PageContext,
   type PageView,
@@ -101,14 +103,11 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     });
 
   /** The pages for one reader: an interaction's `ui_locales`, else the request's `lang` or Accept-Language. */
-  const viewOf = (request: FastifyRequest, details?: { params: Record<string, unknown> }): PageView => ({
-    ...pages,
-    lng: pageLanguage(request, details?.params.ui_locales),
-  });
+  const viewOf = (request: FastifyRequest, details?: { params: Record<string, unknown> }): PageView =>
+    pageView(pages, request, details?.params.ui_locales);
   /** A link of a mail, opened in the mail's language. */
   const mailLink = (path: string, token: string, lng: Language) =>
     `${config.oidc.issuer}${path}?token=${token}&lang=${lng}`;
-  const toPortal = (view: PageView) => ({ href: `${config.publicUrl}/`, label: text(view.lng, 'toPortal') });
 
   const tooMany = (reply: FastifyReply, view: PageView, seconds: number, backUrl: string) =>
     send(reply.header('retry-after', String(seconds)), 429, tooManyPage(view, { seconds, backUrl }));
@@ -158,7 +157,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       messagePage(view, {
         title: text(view.lng, 'signIn.expiredTitle'),
         message: text(view.lng, 'signIn.expired'),
-        link: toPortal(view),
+        link: portalLink(view),
         status: 'error',
       }),
     );
@@ -300,7 +299,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const details = await interactionOf(request, reply);
     if (!details || details.prompt.name !== 'login') return expired(reply, viewOf(request, details));
     const view = viewOf(request, details);
-    const t = (key: string) => text(view.lng, key);
+    const t = textsFor(view.lng);
     const u = urls(details.uid);
     const values: SignupValues = {
       firstName: field(request.body, 'firstName').trim(),
@@ -379,7 +378,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
         messagePage(view, {
           title: text(view.lng, 'linkInvalid'),
           message: text(view.lng, 'verify.invalid'),
-          link: toPortal(view),
+          link: portalLink(view),
           status: 'error',
         }),
       );
@@ -391,7 +390,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       messagePage(view, {
         title: text(view.lng, 'verify.doneTitle'),
         message: text(view.lng, 'verify.done'),
-        link: toPortal(view),
+        link: portalLink(view),
       }),
     );
   });
@@ -455,7 +454,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       messagePage(view, {
         title: text(view.lng, 'linkInvalid'),
         message: text(view.lng, 'reset.invalid'),
-        link: toPortal(view),
+        link: portalLink(view),
         status: 'error',
       }),
     );
@@ -511,7 +510,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
       messagePage(view, {
         title: text(view.lng, 'reset.doneTitle'),
         message: text(view.lng, 'reset.done'),
-        link: toPortal(view),
+        link: portalLink(view),
       }),
     );
   });

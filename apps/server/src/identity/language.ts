@@ -1,16 +1,13 @@
-import { isLanguage, languageOf, type Language } from '../lib/i18n.ts';
+import { isLanguage, requestLanguage, type Language } from '../lib/i18n.ts';
+import type { PageContext, PageView } from './pages.ts';
 
-/** The headers and query of a request, as Fastify and Koa (the provider's own pages) both have them. */
-export interface LanguageSource {
-  headers: { 'accept-language'?: string | string[] | undefined };
-  query?: unknown;
-}
+/** What the language is read from: Fastify's request and Koa's context (the provider's own pages) both have it. */
+type LanguageSource = Parameters<typeof requestLanguage>[0];
 
 /**
  * The language of a provider page or mail: the sign-in request's `ui_locales` (OpenID Connect Core 3.1.2.1; the
- * portal sends the language the person chose there), else the `lang` of a link the provider wrote into a mail,
- * else the browser's Accept-Language. German unless one of them asks
- * for English.
+ * portal sends the language the person chose there), else the `lang` of a link the provider wrote into a mail, else
+ * the browser's Accept-Language. German unless one of them asks for English.
  */
 export function pageLanguage(request: LanguageSource, uiLocales?: unknown): Language {
   if (typeof uiLocales === 'string') {
@@ -21,8 +18,10 @@ export function pageLanguage(request: LanguageSource, uiLocales?: unknown): Lang
       .find(isLanguage);
     if (language) return language;
   }
-  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (isLanguage(lang)) return lang;
-  const header = request.headers['accept-language'];
-  return languageOf({ headers: { 'accept-language': Array.isArray(header) ? header.join(',') : header } });
+  return requestLanguage(request);
+}
+
+/** The provider's pages for the reader of `request`. */
+export function pageView(pages: PageContext, request: LanguageSource, uiLocales?: unknown): PageView {
+  return { ...pages, lng: pageLanguage(request, uiLocales) };
 }

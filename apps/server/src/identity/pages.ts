@@ -70,6 +70,16 @@ export function text(lng: Language, key: string, params?: TextParams): string {
   return render(lng, { key: `identity.${key}`, params });
 }
 
+/** The provider's texts in one language, for a page that says many. */
+export function textsFor(lng: Language): (key: string, params?: TextParams) => string {
+  return (key, params) => text(lng, key, params);
+}
+
+/** The link back to the portal's start page that the provider's message pages end with. */
+export function portalLink(view: PageView): { href: string; label: string } {
+  return { href: `${view.portalUrl}/`, label: text(view.lng, 'toPortal') };
+}
+
 /** „5 Sekunden“, „eine Minute“, „3 Stunden“: a wait, rounded up to a whole unit. */
 export function duration(lng: Language, seconds: number): string {
   if (seconds < 60) return text(lng, 'duration.second', { count: Math.max(1, Math.ceil(seconds)) });
@@ -159,7 +169,7 @@ export function loginPage(
     notice?: string;
   },
 ): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   return layout(
     ctx,
     t('login.title'),
@@ -192,7 +202,7 @@ export function signupPage(
     error?: string;
   },
 ): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   return layout(
     ctx,
     t('signup.title'),
@@ -220,12 +230,12 @@ export function signupPage(
 
 /** The same page whether the address is new or already has an account (no account enumeration). */
 export function signupSentPage(ctx: PageView, o: { email: string; loginUrl: string }): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   return layout(
     ctx,
     t('signupSent.title'),
     html`<h1>${t('signupSent.heading')}</h1>
-      ${alert('info', text(ctx.lng, 'signupSent.sent', { email: o.email }))}
+      ${alert('info', t('signupSent.sent', { email: o.email }))}
       <p class="lead">${t('signupSent.lead')}</p>
       <p class="hint">${t('signupSent.hint')}</p>
       <p class="switch"><a href="${o.loginUrl}">${t('signupSent.login')}</a></p>`,
@@ -233,12 +243,12 @@ export function signupSentPage(ctx: PageView, o: { email: string; loginUrl: stri
 }
 
 export function tooManyPage(ctx: PageView, o: { seconds: number; backUrl: string }): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   return layout(
     ctx,
     t('tooMany.title'),
     html`<h1>${t('tooMany.title')}</h1>
-      ${alert('error', text(ctx.lng, 'tooMany.message', { wait: duration(ctx.lng, o.seconds) }))}
+      ${alert('error', t('tooMany.message', { wait: duration(ctx.lng, o.seconds) }))}
       <p class="actions"><a class="button" href="${o.backUrl}">${t('tooMany.back')}</a></p>`,
   );
 }
@@ -247,7 +257,7 @@ export function forgotPage(
   ctx: PageView,
   o: { action: string; loginUrl: string; email?: string; sent?: boolean; error?: string },
 ): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   return layout(
     ctx,
     t('forgot.title'),
@@ -267,7 +277,7 @@ export function forgotPage(
 }
 
 export function resetPage(ctx: PageView, o: { action: string; token: string; error?: string }): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   return layout(
     ctx,
     t('reset.title'),
@@ -304,7 +314,7 @@ export function messagePage(
 
 /** RP-initiated logout: the library's form (with its xsrf field) submits itself via logout.js. */
 export function logoutPage(ctx: PageView, formHtml: string): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   const form = formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return layout(
     ctx,
@@ -324,7 +334,7 @@ export function logoutPage(ctx: PageView, formHtml: string): string {
  * person decides. No script: nothing is submitted unless they press the button.
  */
 export function logoutQuestionPage(ctx: PageView, formHtml: string): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   const form = formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return layout(
     ctx,
@@ -355,7 +365,7 @@ export function mailboxPage(
   ctx: PageView,
   mails: { to: string; subject: string; text: string; createdAt: Date }[],
 ): string {
-  const t = (key: string) => text(ctx.lng, key);
+  const t = textsFor(ctx.lng);
   const linkify = (body: string) =>
     raw(esc(body).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`));
   return layout(
@@ -371,7 +381,7 @@ export function mailboxPage(
                 html`<article class="mail">
                   <h2>${m.subject}</h2>
                   <p class="meta">
-                    ${text(ctx.lng, 'mailbox.meta', { to: m.to, time: mailboxTime(ctx.lng).format(m.createdAt) })}
+                    ${t('mailbox.meta', { to: m.to, time: mailboxTime(ctx.lng).format(m.createdAt) })}
                   </p>
                   <pre>${linkify(m.text)}</pre>
                 </article>`,

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { hasText, render, type Language } from '../lib/i18n.ts';
+import { hasText, render, type Language, type TextParams } from '../lib/i18n.ts';
 import { isPoolBusy } from '../lib/worker-pool.ts';
 import { HASH_QUEUE_LIMIT, PasswordHashingBusyError } from './passwords.ts';
 
@@ -14,18 +14,12 @@ export type PasswordCheck =
 
 /** Why a password was refused, in the reader's language: the reason, zxcvbn's warning, and advice for a weak one. */
 export function passwordMessage(lng: Language, check: Exclude<PasswordCheck, { ok: true }>): string {
-  const t = (key: string) => render(lng, { key: `identity.password.${key}` });
-  if (check.reason === 'tooShort') {
-    return render(lng, { key: 'identity.password.tooShort', params: { min: PASSWORD_MIN_LENGTH } });
-  }
-  if (check.reason === 'tooLong') {
-    return render(lng, { key: 'identity.password.tooLong', params: { max: PASSWORD_MAX_LENGTH } });
-  }
-  const warning =
-    check.warning && hasText(`identity.password.warning.${check.warning}`)
-      ? t(`warning.${check.warning}`)
-      : undefined;
-  return [t('weak'), warning, t('advice')].filter(Boolean).join(' ');
+  const t = (key: string, params?: TextParams) => render(lng, { key: `identity.password.${key}`, params });
+  if (check.reason === 'tooShort') return t('tooShort', { min: PASSWORD_MIN_LENGTH });
+  if (check.reason === 'tooLong') return t('tooLong', { max: PASSWORD_MAX_LENGTH });
+  const warning = check.warning ? `warning.${check.warning}` : undefined;
+  const said = warning && hasText(`identity.password.${warning}`) ? t(warning) : undefined;
+  return [t('weak'), said, t('advice')].filter(Boolean).join(' ');
 }
 
 /**

@@ -5,16 +5,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { sharedKey } from '../db/server-keys.ts';
+import { LANGUAGES } from '../lib/i18n.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import { databaseAdapter } from './adapter.ts';
 import { accountClaims, CLAIMS_BY_SCOPE } from './claims.ts';
 import { readLegacyFile, type SigningKeys } from './keys.ts';
-import { LANGUAGES } from '../lib/i18n.ts';
-import { pageLanguage } from './language.ts';
+import { pageView } from './language.ts';
 import {
   logoutPage,
   logoutQuestionPage,
   messagePage,
+  portalLink,
   text,
   type PageContext,
   type PageView,
@@ -105,7 +106,7 @@ export function errorPage(view: PageView, error?: string): string {
   return messagePage(view, {
     title: text(view.lng, 'error.title'),
     message: text(view.lng, errorKey(error)),
-    link: { href: `${view.portalUrl}/`, label: text(view.lng, 'toPortal') },
+    link: portalLink(view),
     status: 'error',
   });
 }
@@ -113,7 +114,7 @@ export function errorPage(view: PageView, error?: string): string {
 /** The provider's own pages (errors, sign-out) for the request of `ctx`: its `ui_locales`, else the browser's. */
 function viewOf(pages: PageContext, ctx: KoaContextWithOIDC): PageView {
   const params = ctx.oidc?.params as { ui_locales?: unknown } | undefined;
-  return { ...pages, lng: pageLanguage({ headers: ctx.headers, query: ctx.query }, params?.ui_locales) };
+  return pageView(pages, ctx, params?.ui_locales);
 }
 
 export interface ProviderSetup {
@@ -221,7 +222,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderSe
           ctx.body = messagePage(view, {
             title: text(view.lng, 'logout.doneTitle'),
             message: text(view.lng, 'logout.done'),
-            link: { href: `${config.publicUrl}/`, label: text(view.lng, 'toPortal') },
+            link: portalLink(view),
           });
         },
       },

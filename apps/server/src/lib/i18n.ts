@@ -51,7 +51,9 @@ i18n.services.formatter?.add(
 const fixed = new Map<Language, TFunction>(LANGUAGES.map((lng) => [lng, i18n.getFixedT(lng)]));
 
 /** The request's language from Accept-Language (`de` unless it prefers English). */
-export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
+export function languageOf(request: {
+  headers: Pick<FastifyRequest['headers'], 'accept-language'>;
+}): Language {
   const negotiator = new Negotiator({ headers: { 'accept-language': request.headers['accept-language'] } });
   return (negotiator.language([...LANGUAGES]) as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
@@ -59,6 +61,18 @@ export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
 /** One of our languages, exactly (`en`, not `en-GB`): a `lang` parameter of a link the server wrote. */
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The language a link the server wrote names (`?lang=`: a mail's link, the calendar feed's URL), else the request's
+ * Accept-Language: such links are opened by another browser or a calendar app, in its own language.
+ */
+export function requestLanguage(request: {
+  headers: Pick<FastifyRequest['headers'], 'accept-language'>;
+  query?: unknown;
+}): Language {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return isLanguage(lang) ? lang : languageOf(request);
 }
 
 /** A stored language tag (e.g. of a push subscription) as one of ours. */

@@ -23,7 +23,7 @@ import {
   TenantEventParamsSchema,
   UpdateRegistrationBodySchema,
 } from '@vereinsheim/contracts';
-import { isLanguage, languageOf } from '../../lib/i18n.ts';
+import { languageOf, requestLanguage } from '../../lib/i18n.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { eventsService, type EventsDeps } from './events.service.ts';
 
@@ -337,8 +337,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const { lang } = request.query;
-      const body = await service.feedIcs(request.params.token, isLanguage(lang) ? lang : languageOf(request));
+      const body = await service.feedIcs(request.params.token, requestLanguage(request));
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
