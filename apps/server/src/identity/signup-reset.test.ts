@@ -18,10 +18,10 @@ let n = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${++n}@test.example`;
 
 /** Waits for the next mail to the address (mails leave after the answer). */
-async function mailTo(to: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
-  const until = Date.now() + timeoutMs;
+async function mailTo(to: string, count = 1, driver = d): Promise<Mail[]> {
+  const until = Date.now() + 10_000;
   for (;;) {
-    const found = d.ctx.mailer.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+    const found = driver.ctx.mailer.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase());
     if (found.length >= count) return found;
     if (Date.now() > until) throw new Error(`no mail to ${to}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -262,16 +262,6 @@ describe('in English', () => {
   });
   afterAll(() => e.close());
 
-  const englishMail = async (to: string, count = 1) => {
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const found = e.ctx.mailer.sent.filter((m) => m.to === to);
-      if (found.length >= count) return found;
-      if (Date.now() > until) throw new Error(`no mail to ${to}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
-
   it('a sign-in the portal asks for in English (ui_locales) signs up in English, by pages and mails', async () => {
     // The browser itself prefers German: the portal's choice wins.
     const flow = await e.startFlow(undefined, { ui_locales: 'en' });
@@ -310,7 +300,7 @@ describe('in English', () => {
     expect(sentHtml).toContain('<h1>Almost done!</h1>');
     expect(sentHtml).toContain(`We have sent an email to ${email}.`);
 
-    const [mail] = await englishMail(email);
+    const [mail] = await mailTo(email, 1, e);
     expect(mail!.subject).toBe('Vereinsheim: Please confirm your email address');
     expect(mail!.text).toMatch(/^Hello Emma,\n\nyou have created an account at Vereinsheim\./);
     const link = linkIn(mail!, '/verify-email');
@@ -343,7 +333,7 @@ describe('in English', () => {
       'If there is an account with this email address, we have sent you a link',
     );
 
-    const [mail] = await englishMail(person.email);
+    const [mail] = await mailTo(person.email, 1, e);
     expect(mail!.subject).toBe('Vereinsheim: Reset your password');
     const jar = new CookieJar();
     const resetHtml = await (await e.browse(jar, linkIn(mail!, '/password/reset'))).text();

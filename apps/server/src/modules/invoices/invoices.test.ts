@@ -133,8 +133,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = async (url: string, who?: TestPerson) =>
-  ctx.app.inject({ method: 'GET', url, headers: who ? await ctx.auth(who) : {} });
+const get = async (url: string, who?: TestPerson, acceptLanguage?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      ...(who ? await ctx.auth(who) : {}),
+      ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+    },
+  });
 
 describe('GET /api/invoice', () => {
   it("lists only the person's own invoices, newest invoice date first, with the effective status", async () => {
@@ -378,11 +385,7 @@ describe('GET /api/invoice/{id}/pdf', () => {
   });
 
   it('says everything but what the club entered in the reader’s language (English)', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/invoice/${ids.one}/pdf`,
-      headers: { ...(await ctx.auth(owner)), 'accept-language': 'en-GB,en;q=0.9' },
-    });
+    const res = await get(`/api/invoice/${ids.one}/pdf`, owner, 'en-GB,en;q=0.9');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Invoice-RE-T-0001.pdf"');
     const { text } = await pdfText(res.rawPayload);
