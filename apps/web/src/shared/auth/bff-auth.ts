@@ -10,7 +10,7 @@ import {
   type WebSession,
 } from '@vereinsheim/contracts/session';
 import { configureApiClient } from '../api/client.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
+import { currentUiLocale } from '../i18n/locale.ts';
 import { postLogoutRedirectUri, type AppConfig } from '../config/app-config.ts';
 import { clearOfflineData } from '../platform/offline-data.ts';
 import {
@@ -198,7 +198,7 @@ export class BffAuthService implements AuthService {
     login.searchParams.set('returnTo', target);
     if (options.prompt) login.searchParams.set('prompt', options.prompt);
     // The provider's pages and mails in the language the portal shows (sent on as ui_locales).
-    login.searchParams.set('lang', currentLanguage());
+    login.searchParams.set('lang', currentUiLocale().language);
     sessionStorage.setItem(AUTH_PENDING_KEY, '1');
     this.location.assign(login.href);
     return { kind: 'redirecting' };
@@ -216,7 +216,7 @@ export class BffAuthService implements AuthService {
         // The portal's language: the server puts it on the end-session URL (ui_locales) for the provider's page.
         headers: {
           accept: 'application/json',
-          'accept-language': currentLanguage(),
+          'accept-language': currentUiLocale().acceptLanguage,
           [CSRF_HEADER]: CSRF_HEADER_VALUE,
         },
         credentials: 'same-origin',

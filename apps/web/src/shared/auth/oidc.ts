@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { AppConfig } from '../config/app-config.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
+import { currentUiLocale } from '../i18n/locale.ts';
 import { createCodeChallenge, generateCodeVerifier } from './pkce.ts';
 import type { TokenRecord } from './token-record.ts';
 
@@ -83,7 +83,7 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
       url.searchParams.set('code_challenge_method', method);
       url.searchParams.set('state', state);
       // OpenID Connect Core 3.1.2.1: the provider's pages and mails in the language the app shows.
-      url.searchParams.set('ui_locales', currentLanguage());
+      url.searchParams.set('ui_locales', currentUiLocale().language);
       for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
       return url;
     },
@@ -137,7 +137,7 @@ export function createOidcClient(config: AppConfig, redirectUri: string): OidcCl
       if (idToken) url.searchParams.set('id_token_hint', idToken);
       url.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri);
       url.searchParams.set('client_id', config.clientId);
-      url.searchParams.set('ui_locales', currentLanguage());
+      url.searchParams.set('ui_locales', currentUiLocale().language);
       return url.href;
     },
   };

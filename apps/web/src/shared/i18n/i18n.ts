@@ -74,12 +74,6 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
   return i18next;
 }
 
-/** The language the UI shows right now (before start-up: the stored choice). */
-export function currentLanguage(): Language {
-  const language = i18next.resolvedLanguage ?? i18next.language;
-  return isLanguage(language) ? language : storedLanguage();
-}
-
 /** Switches and remembers the language. */
 export async function changeLanguage(language: Language): Promise<void> {
   try {
