@@ -112,7 +112,8 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database; documents: D
     {
       schema: {
         tags: ['club-admin'],
-        summary: 'The member list as CSV (UTF-8 with BOM, German column names)',
+        summary:
+          "The member list as CSV in the reader's language (UTF-8 with BOM; German: semicolons, English: commas)",
         params: ClubParamsSchema,
         produces: ['text/csv'],
         response: csvResponse,
@@ -267,7 +268,8 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ db: Database; documents: D
     {
       schema: {
         tags: ['club-admin'],
-        summary: 'Open and overdue invoices as CSV (UTF-8 with BOM, German column names)',
+        summary:
+          "Open and overdue invoices as CSV in the reader's language (UTF-8 with BOM; German: semicolons, English: commas)",
         params: ClubParamsSchema,
         produces: ['text/csv'],
         response: csvResponse,

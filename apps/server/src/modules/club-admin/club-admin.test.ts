@@ -152,10 +152,10 @@ describe('members (club admins)', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="mitglieder.csv"');
   });
 
-  it('exports the members with English column names and roles to an English reader', async () => {
+  it('exports the members with English column names and roles, comma-separated, to an English reader', async () => {
     const res = await req(admin, 'GET', `/api/tenants/${club}/members/export`, undefined, 'en');
-    expect(res.body.startsWith('\uFEFFLast name;First name;Email;Phone;Roles;Member since')).toBe(true);
-    expect(res.body).toMatch(/Mitglied;Mia;mia@example\.org;[^;]*;[^;]*\bMember\b/);
+    expect(res.body.startsWith('\uFEFFLast name,First name,Email,Phone,Roles,Member since\r\n')).toBe(true);
+    expect(res.body).toMatch(/\r\nMitglied,Mia,mia@example\.org,[^,]*,"?[^\r]*\bMember\b/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="members.csv"');
   });
 
@@ -532,13 +532,13 @@ describe('invoices (committee)', () => {
     expect(res.body).toContain(';offen;100,00;0');
     expect(res.body).not.toContain('R-00001');
     expect(res.headers['content-disposition']).toBe('attachment; filename="offene-posten.csv"');
-    // In English: English column names and status, a decimal point.
+    // In English: English column names and status, a decimal point, commas between the fields.
     const english = await req(committee, 'GET', `/api/tenants/${club}/invoices/open-items`, undefined, 'en');
-    expect(english.body.startsWith('\uFEFFInvoice number;Title;Recipient;Invoice date;Due on;Status')).toBe(
+    expect(english.body.startsWith('\uFEFFInvoice number,Title,Recipient,Invoice date,Due on,Status')).toBe(
       true,
     );
-    expect(english.body).toContain('R-00003;Kursgebühr;Mia Mitglied');
-    expect(english.body).toContain(';open;100.00;0');
+    expect(english.body).toContain('R-00003,Kursgebühr,Mia Mitglied');
+    expect(english.body).toContain(',open,100.00,0');
     expect(english.headers['content-disposition']).toBe('attachment; filename="open-items.csv"');
   });
 });

@@ -17,7 +17,7 @@ import { effectiveStatus, invoicesService } from '../invoices/index.ts';
 import { sendMessage, sendMessages } from '../messages/index.ts';
 import { clubAdminRepository as repo } from './club-admin.repository.ts';
 import { clubPayee } from './club-settings.service.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 
 type InvoiceRow = NonNullable<Awaited<ReturnType<typeof repo.invoice>>>;
 
@@ -239,6 +239,7 @@ export const invoicesAdminService = {
       lng === 'de' ? (cents / 100).toFixed(2).replace('.', ',') : (cents / 100).toFixed(2);
     const column = (key: string) => render(lng, { key: `export.openItems.${key}` });
     return toCsv(
+      lng,
       ['number', 'title', 'recipient', 'invoiceDate', 'dueDate', 'status', 'amount', 'reminders'].map(column),
       open.map((r) => [
         r.number,

@@ -19,7 +19,8 @@ import { todayIso } from '../../lib/today.ts';
 import { authorize, notVisible, type Actor } from '../../policy/index.ts';
 import { writeLog, writeLogs, type LogEntry } from '../activity-log/index.ts';
 import { clubAdminRepository as repo, type MembershipRow } from './club-admin.repository.ts';
-import { parseCsv, toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { parseCsv } from './csv.ts';
 
 const manage = (actor: Actor, tenantId: string) =>
   authorize(actor, 'club.members.manage', { type: 'club', tenantId });
@@ -220,6 +221,7 @@ export const membersService = {
       render(lng, { key: `export.members.${column}` }),
     );
     return toCsv(
+      lng,
       header,
       members.map((m) => [
         m.lastName,

@@ -294,7 +294,8 @@ export const eventsManageRoutes: FastifyPluginAsyncZod<EventsDeps> = async (app,
     {
       schema: {
         tags,
-        summary: 'The participant list as CSV (UTF-8 with BOM, semicolons) or XLSX',
+        summary:
+          'The participant list as CSV (UTF-8 with BOM; semicolons in German, commas in English) or XLSX',
         params: ManageEventParamsSchema,
         querystring: ParticipantExportQuerySchema,
         response: { 200: z.any().describe('The file'), ...problems },

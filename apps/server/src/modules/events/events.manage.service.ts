@@ -16,6 +16,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { render, type Language } from '../../lib/i18n.ts';
 import { dateTimeFormat } from '../../lib/intl.ts';
 import { problem } from '../../lib/problem.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { authorize, notVisible, type Actor, type ActorScope } from '../../policy/index.ts';
 import { writeLog, writeLogs, type LogEntry } from '../activity-log/index.ts';
 import { sendMessages } from '../messages/index.ts';
@@ -615,19 +616,17 @@ export function eventsManageService(deps: EventsDeps) {
           .slice(0, 60) || 'event';
       const base = `${render(lng, { key: 'export.participants.file' })}-${slug}`;
       if (format === 'csv') {
-        const cell = (v: string | number) => {
-          const s = typeof v === 'number' ? v.toFixed(2).replace('.', lng === 'de' ? ',' : '.') : v;
-          // Quote every cell; a leading =,+,-,@ is defused so that Excel does not read a formula.
-          const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-          return `"${safe.replace(/"/g, '""')}"`;
-        };
-        const lines = [header, ...values].map((line) =>
-          line.map((v, i) => (i === 6 ? cell(String(v)) : cell(v))).join(';'),
+        // The amount with the language's decimal separator, as a spreadsheet of that language reads it.
+        const amount = (v: number) => v.toFixed(2).replace('.', lng === 'de' ? ',' : '.');
+        const csv = toCsv(
+          lng,
+          header,
+          values.map((line) => line.map((v, i) => (i === 4 && typeof v === 'number' ? amount(v) : v))),
         );
         return {
           fileName: `${base}.csv`,
           contentType: 'text/csv; charset=utf-8',
-          bytes: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
+          bytes: Buffer.from(csv, 'utf8'),
         };
       }
       const bytes = await deps.documents.xlsx({
