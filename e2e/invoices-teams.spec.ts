@@ -16,6 +16,13 @@ test.describe('invoices and teams', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^Rechnung-TSV-\d{4}-0318\.pdf$/);
     await expectNoSeriousA11yViolations(page);
+
+    // In English the saved file has the English name the server gives it.
+    await page.evaluate(() => localStorage.setItem('vereinsheim_language', 'en'));
+    await page.reload();
+    const english = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    expect((await english).suggestedFilename()).toMatch(/^Invoice-TSV-\d{4}-0318\.pdf$/);
   });
 
   test('opens a team and sees its members, documents and contact persons', async ({ page }) => {

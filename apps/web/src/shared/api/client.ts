@@ -211,6 +211,17 @@ export const apiGet = <S extends z.ZodType>(path: string, schema: S, query?: Que
 
 /** GET of a non-JSON resource (an .ics or a document) with the same headers and errors; returns the body as a Blob. */
 export async function apiRequestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiRequestFile(path, signal)).blob;
+}
+
+/** A file the server sent: its body and the `Content-Disposition` header that names it, if any. */
+export interface ApiFile {
+  blob: Blob;
+  disposition: string | null;
+}
+
+/** GET of a file to save: as `apiRequestBlob`, with the header naming the file (./download.ts reads it). */
+export async function apiRequestFile(path: string, signal?: AbortSignal): Promise<ApiFile> {
   if (!options) throw new Error('The API client is not configured.');
   const url = buildUrl(options.baseUrl, path);
   const headers = await callHeaders(options);
@@ -231,5 +242,5 @@ export async function apiRequestBlob(path: string, signal?: AbortSignal): Promis
       problem?.detail ?? `GET ${url} answered ${response.status}`,
     );
   }
-  return response.blob();
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
 }

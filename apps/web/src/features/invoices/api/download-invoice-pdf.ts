@@ -1,17 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestBlob } from '../../../shared/api/client.ts';
-import { saveFile } from '../../../shared/platform/share.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
 
-/** GET /invoice/{id}/pdf (pdfUrl of the detail, relative to the API base) with the bearer token. */
-export function fetchInvoicePdf(pdfUrl: string): Promise<Blob> {
-  return apiRequestBlob(pdfUrl);
-}
-
+/** GET /invoice/{id}/pdf (pdfUrl of the detail, relative to the API base) with the bearer token, saved as a file. */
 export function useDownloadInvoicePdf() {
   return useMutation({
-    mutationFn: async (invoice: { pdfUrl: string; number: string }) => {
-      const blob = await fetchInvoicePdf(invoice.pdfUrl);
-      saveFile(blob, `Rechnung-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`);
-    },
+    mutationFn: (invoice: { pdfUrl: string; number: string }) =>
+      // Named by the server in the reader's language (Rechnung-R-00003.pdf, Invoice-R-00003.pdf).
+      downloadFile(invoice.pdfUrl, `${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`),
   });
 }

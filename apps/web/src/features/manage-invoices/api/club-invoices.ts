@@ -10,9 +10,9 @@ import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
 import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
+import { apiGet, apiRequest } from '../../../shared/api/client.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
 import { resourceKeys } from '../../../shared/api/query-keys.ts';
-import { saveFile } from '../../../shared/platform/share.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -111,8 +111,8 @@ export function useTeamsForFeeRun() {
 
 export function useOpenItemsCsv(tenantId: string) {
   return useMutation({
-    mutationFn: async () =>
-      saveFile(await apiRequestBlob(`${base(tenantId)}/open-items`), 'offene-posten.csv'),
+    // Named by the server in the reader's language (offene-posten.csv, open-items.csv).
+    mutationFn: () => downloadFile(`${base(tenantId)}/open-items`, 'open-items.csv'),
   });
 }
 

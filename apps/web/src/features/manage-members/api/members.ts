@@ -5,9 +5,9 @@ import {
   type AddMemberRole,
 } from '@vereinsheim/contracts/club-admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
+import { apiGet, apiRequest } from '../../../shared/api/client.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
 import { resourceKeys } from '../../../shared/api/query-keys.ts';
-import { saveFile } from '../../../shared/platform/share.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -83,6 +83,7 @@ export const useImportMembers = (tenantId: string) =>
 
 export function useExportMembers(tenantId: string) {
   return useMutation({
-    mutationFn: async () => saveFile(await apiRequestBlob(`${base(tenantId)}/export`), 'mitglieder.csv'),
+    // Named by the server in the reader's language (mitglieder.csv, members.csv).
+    mutationFn: () => downloadFile(`${base(tenantId)}/export`, 'members.csv'),
   });
 }

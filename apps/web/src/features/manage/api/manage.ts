@@ -13,7 +13,8 @@ import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import { SendClubMessageResultSchema } from '@vereinsheim/contracts/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, apiRequest, apiRequestBlob } from '../../../shared/api/client.ts';
+import { apiGet, apiRequest } from '../../../shared/api/client.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
 import { resourceKeys } from '../../../shared/api/query-keys.ts';
 
 export const MANAGE_PAGE_SIZE = 20;
@@ -172,15 +173,10 @@ export async function downloadParticipants(
   format: 'csv' | 'xlsx',
   name: string,
 ) {
-  const blob = await apiRequestBlob(`${eventsBase(tenantId)}/${enc(id)}/participant/export?format=${format}`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(
+    `${eventsBase(tenantId)}/${enc(id)}/participant/export?format=${format}`,
+    `${name}.${format}`,
+  );
 }
 
 // ------------------------------------------------------------------ news and messages
