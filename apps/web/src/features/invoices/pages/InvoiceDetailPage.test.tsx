@@ -259,8 +259,12 @@ describe('/invoices/{id}', () => {
       http.get(`${ORIGIN}/api/invoice/${ID}`, () => HttpResponse.json(detail())),
       http.get(`${ORIGIN}/api/invoice/${ID}/pdf`, () => {
         pdfRequested = true;
+        // As the server names it, in the reader's language (invoices.routes.ts).
         return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
-          headers: { 'content-type': 'application/pdf' },
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="Rechnung-RE-2026-0001.pdf"',
+          },
         });
       }),
     );
