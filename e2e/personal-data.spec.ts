@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO, expect, isProviderUrl, openSignedIn, test } from './fixtures.ts';
 
 test.describe('personal data', () => {
@@ -109,14 +110,12 @@ test.describe('personal data', () => {
       await expect(extern.locator('ion-button', { hasText: 'Entfernen' })).toHaveCount(0);
 
       // For one club, the scope without a picture of its own shows the general one, with nothing to remove.
-      await page.locator('ion-select:visible').click();
-      await page.locator('ion-popover ion-radio', { hasText: 'TSV Grünwald 1894 e.V.' }).click();
+      await chooseScope(page, 'TSV Grünwald 1894 e.V.');
       await expect(standard.getByText(INHERITED)).toBeVisible();
       await expect(standard.getByRole('img', { name: 'Standard' })).toHaveAttribute('src', url!);
       await expect(standard.locator('ion-button', { hasText: 'Entfernen' })).toHaveCount(0);
 
-      await page.locator('ion-select:visible').click();
-      await page.locator('ion-popover ion-radio', { hasText: 'Alle Vereine' }).click();
+      await chooseScope(page, 'Alle Vereine');
       await standard.locator('ion-button', { hasText: 'Entfernen' }).click();
       await expect(
         page.locator('ion-alert').getByText('Möchtest du dein Profilbild „Standard“ wirklich entfernen?'),
@@ -135,6 +134,16 @@ test.describe('personal data', () => {
 });
 
 const INHERITED = 'Übernommen: für diese Ansicht ist kein eigenes Bild gesetzt.';
+
+/**
+ * Picks the avatar page's scope in its select's popover, and waits until the popover has gone: a second popover
+ * opened while the first is still leaving would otherwise have its option looked for in the first one.
+ */
+async function chooseScope(page: Page, name: string) {
+  await page.locator('ion-select:visible').click();
+  await page.locator('ion-popover:not(.overlay-hidden) ion-radio', { hasText: name }).click();
+  await expect(page.locator('ion-popover')).toBeHidden();
+}
 /** A 16×16 blue PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWPQi51PEmIY1RA7Gkp6wzVpAAD8uSoQB0/miQAAAABJRU5ErkJggg==',
