@@ -33,6 +33,7 @@ import {
   tenants,
 } from '../../db/schema/index.ts';
 import type { ActorScope, OwnerScope } from '../../policy/index.ts';
+import { listPagesOf, PUBLIC_EVENTS_KEY } from './events.list-cache.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -328,13 +329,41 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
 export function eventListQuery(db: DbOrTx, shape: EventListShape) {
   const { primary, pageIds, total } = eventListParts(db, shape, (name) => sql.placeholder(name));
   return db
-    .select({ ...withCounts, total, ...OWN_REGISTRATION })
+    .select({ ...withCounts, total, snapshot: LIST_SNAPSHOT, ...OWN_REGISTRATION })
     .from(events)
     .innerJoin(tenants, eq(tenants.id, events.tenantId))
     .leftJoin(eventRegistrations, ownRegistrationOn())
     .where(sql`${events.id} = any(${pageIds})`)
     .orderBy(primary, asc(events.id));
 }
+
+/** The snapshot the statement reads (once, as an init plan): a kept page is checked against it (ADR 0051). */
+const LIST_SNAPSHOT = sql<string>`(select pg_current_snapshot()::text)`;
+
+/**
+ * What a kept page of the events list needs on every use (ADR 0051), in one statement: whether a transaction that
+ * committed after the page's snapshot logged one of its keys (event_list_changes, migration 0028; then the page is
+ * read anew), and for the page's events the counters and the reader's own registration, which change without being
+ * logged. One row even for an empty page (the left join).
+ */
+const preparedLivePage = preparedPerDatabase((db, _key: 'one') => {
+  const snapshot = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
+  return db
+    .select({
+      changed: sql<boolean>`exists(select 1 from event_list_changes c where c.key = any(${sql.placeholder('keys')}::uuid[]) and c.xid >= pg_snapshot_xmin(${snapshot}) and not pg_visible_in_snapshot(c.xid, ${snapshot}))`,
+      id: events.id,
+      placeCount: events.placeCount,
+      waitingCount: events.waitingCount,
+      ...OWN_REGISTRATION,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(events, sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .leftJoin(eventRegistrations, ownRegistrationOn())
+    .prepare('event_list_live');
+});
+
+/** Whether the handle is a transaction: its reads see its own writes, which no kept page may serve or take. */
+const isTransaction = (db: DbOrTx): boolean => 'rollback' in db;
 
 const preparedEventList = preparedPerDatabase(
   (db, shape: EventListShape) => eventListQuery(db, shape).prepare(`event_list_${eventListKey(shape)}`),
@@ -468,6 +497,7 @@ export const eventsRepository = {
       orderBy: options.orderBy,
       order: options.order,
     };
+    const scopeTenantIds = [...scope.tenantIds].sort();
     const values: Record<EventListParameter, unknown> = {
       keyword: filters.keyword ? `%${filters.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined,
       from: filters.from?.toISOString(),
@@ -475,17 +505,49 @@ export const eventsRepository = {
       tenantIds: filters.tenantIds,
       disciplineIds: filters.disciplineIds,
       divisionIds: filters.divisionIds,
-      scopeTenantIds: [...scope.tenantIds],
+      scopeTenantIds,
       reach: options.offset + options.limit,
       limit: options.limit,
       offset: options.offset,
     };
+    // The page as every person with these clubs, filters and page sees it, kept while the database says it holds
+    // (ADR 0051); the counters and the reader's own registrations are read on every use.
+    const pages = isTransaction(db) ? undefined : listPagesOf(db);
+    const pageKey = `${eventListKey(shape)}|${JSON.stringify(values)}`;
+    const kept = pages?.get(pageKey);
+    if (kept) {
+      const live = await preparedLivePage(db, 'one').execute({
+        ids: kept.rows.map((r) => r.event.id),
+        keys: kept.keys,
+        snapshot: kept.snapshot,
+        personId: scope.personId,
+      });
+      if (live[0] && !live[0].changed) {
+        const byId = new Map(live.map((r) => [r.id, r]));
+        return {
+          rows: kept.rows.map(({ event, tenantName }) => {
+            const now = byId.get(event.id)!;
+            const fresh = { ...event, placeCount: now.placeCount!, waitingCount: now.waitingCount! };
+            return { ...counted({ event: fresh, tenantName }), own: toOwn(now) };
+          }),
+          total: kept.total,
+        };
+      }
+      pages!.drop(pageKey);
+    }
     const rows = await preparedEventList(db, shape).execute({ ...values, personId: scope.personId });
-    if (rows.length > 0)
+    if (rows.length > 0) {
+      pages?.keep(pageKey, {
+        rows: rows.map((r) => ({ event: r.event, tenantName: r.tenantName })),
+        total: rows[0]!.total,
+        snapshot: rows[0]!.snapshot,
+        keys: [...scopeTenantIds, PUBLIC_EVENTS_KEY],
+      });
       return {
         rows: rows.map((r) => ({ ...counted({ event: r.event, tenantName: r.tenantName }), own: toOwn(r) })),
         total: rows[0]!.total,
       };
+    }
     if (options.offset === 0) return { rows: [], total: 0 };
     const { total } = eventListParts(db, shape, (name) => sql.param(values[name]));
     const [count] = await db.select({ n: total }).from(sql`(select 1) as one`);
