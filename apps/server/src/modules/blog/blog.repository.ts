@@ -13,6 +13,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
+import { changedSince, keptPagesPer, STATEMENT_SNAPSHOT } from '../../db/kept-pages.ts';
 import { blogPostReads, blogPosts, tenants } from '../../db/schema/index.ts';
 import type { OwnerScope } from '../../policy/index.ts';
 
@@ -91,11 +92,32 @@ const valuesOf = (audience: BlogAudience, now: Date, tenantIds: string[] = []) =
   return { values, bound: ((name) => sql.param(values[name])) satisfies Input };
 };
 
+/**
+ * When the listed clubs' posts next change what a list shows by the clock alone: the earliest publication or start
+ * still to come, or end not yet passed (a kept page holds until then, ADR 0051). Over every post of the clubs,
+ * whoever may see it: a page is read anew too early rather than too late.
+ */
+function nextChangeOf(input: Input): SQL<number | null> {
+  const now = sql`${input('now')}::timestamptz`;
+  const clubs = anyOf(blogPosts.tenantId, input('tenantIds'));
+  const first = (column: AnyColumn, after: SQL) =>
+    sql`(select min(${column}) from ${blogPosts} where ${clubs} and ${after})`;
+  // As epoch milliseconds (float8, which pg reads as a number).
+  return sql<
+    number | null
+  >`(select (extract(epoch from least(${first(blogPosts.publishedOn, sql`${blogPosts.publishedOn} > ${now}`)}, ${first(blogPosts.validFrom, sql`${blogPosts.validFrom} > ${now}`)}, ${first(blogPosts.validTo, sql`${blogPosts.validTo} >= ${now}`)})) * 1000)::float8)`;
+}
+
 /** A page of posts with the total of the matches (a window, ADR 0020), pinned posts first. */
 function pageQuery(db: DbOrTx, input: Input, order: 'ascending' | 'descending', search?: SQL) {
   const created = order === 'ascending' ? asc(blogPosts.createdAt) : desc(blogPosts.createdAt);
   return db
-    .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      ...selection,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      snapshot: STATEMENT_SNAPSHOT,
+      until: nextChangeOf(input),
+    })
     .from(blogPosts)
     .innerJoin(tenants, eq(tenants.id, blogPosts.tenantId))
     .leftJoin(
@@ -122,6 +144,26 @@ const preparedPage = preparedPerDatabase((db, order: 'ascending' | 'descending')
     .prepare(`blog_page_${order}`),
 );
 
+/**
+ * What a kept page of the news list needs on every use (ADR 0051), in one statement: whether a transaction that
+ * committed after the page's snapshot logged one of its clubs (list_changes, migration 0028), and which of the page's
+ * posts the reader has read.
+ */
+const preparedLivePage = preparedPerDatabase((db, _key: 'one') =>
+  db
+    .select({
+      changed: changedSince('news', sql.placeholder('keys'), sql.placeholder('snapshot')),
+      read: sql<
+        string[]
+      >`array(select ${blogPostReads.postId} from ${blogPostReads} where ${blogPostReads.personId} = ${sql.placeholder('personId')} and ${blogPostReads.postId} = any(${sql.placeholder('ids')}::uuid[]))`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('blog_page_live'),
+);
+
+/** The news list's kept pages (ADR 0051): the posts with their club's name, without the reader's read marks. */
+const keptPagesOf = keptPagesPer<{ post: BlogPostRow; tenantName: string }>();
+
 export const blogRepository = {
   async list(
     db: DbOrTx,
@@ -141,6 +183,36 @@ export const blogRepository = {
     const search = options.keyword
       ? or(...options.searchFields.map((f) => ilike(blogPosts[f], `%${escapeLike(options.keyword!)}%`)))
       : undefined;
+    // Without a keyword, the page as every person of the same clubs, roles and teams sees it is kept while the
+    // database says it holds (ADR 0051); the reader's read marks are read on every use.
+    const pages = search ? undefined : keptPagesOf(db);
+    const { personId: _person, now: _now, ...audienceValues } = values;
+    const pageKey = JSON.stringify({
+      ...audienceValues,
+      memberTenantIds: [...audienceValues.memberTenantIds].sort(),
+      staffTenantIds: [...audienceValues.staffTenantIds].sort(),
+      teamIds: [...audienceValues.teamIds].sort(),
+      order: options.order,
+      limit: options.limit,
+      offset: options.offset,
+    });
+    const kept = pages?.get(pageKey, options.now.getTime());
+    if (kept) {
+      const [live] = await preparedLivePage(db, 'one').execute({
+        keys: kept.keys,
+        snapshot: kept.snapshot,
+        personId: audience.personId,
+        ids: kept.rows.map((r) => r.post.id),
+      });
+      if (live && !live.changed) {
+        const read = new Set(live.read);
+        return {
+          rows: kept.rows.map((r) => ({ ...r.post, tenantName: r.tenantName, isRead: read.has(r.post.id) })),
+          total: kept.total,
+        };
+      }
+      pages!.drop(pageKey);
+    }
     const rows = search
       ? await pageQuery(db, bound, options.order, search).limit(options.limit).offset(options.offset)
       : await preparedPage(db, options.order).execute({
@@ -148,6 +220,14 @@ export const blogRepository = {
           limit: options.limit,
           offset: options.offset,
         });
+    if (pages && rows.length > 0)
+      pages.keep(pageKey, {
+        rows: rows.map((r) => ({ post: r.post, tenantName: r.tenantName })),
+        total: rows[0]!.total,
+        snapshot: rows[0]!.snapshot,
+        keys: [...options.tenantIds],
+        until: rows[0]!.until === null ? null : Number(rows[0]!.until),
+      });
     const views = rows.map((r) => ({ ...r.post, tenantName: r.tenantName, isRead: Boolean(r.isRead) }));
     if (rows.length > 0 || options.offset === 0) return { rows: views, total: rows[0]?.total ?? 0 };
     const [count] = await db

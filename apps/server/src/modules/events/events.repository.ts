@@ -16,6 +16,7 @@ import {
 import type { RegistrationStatus } from '@vereinsheim/contracts';
 import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
+import { changedSince, keptPagesPer, PUBLIC_EVENTS_KEY, STATEMENT_SNAPSHOT } from '../../db/kept-pages.ts';
 import {
   calendarFeeds,
   eventContactPersons,
@@ -33,7 +34,6 @@ import {
   tenants,
 } from '../../db/schema/index.ts';
 import type { ActorScope, OwnerScope } from '../../policy/index.ts';
-import { listPagesOf, PUBLIC_EVENTS_KEY } from './events.list-cache.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -329,7 +329,7 @@ function eventListParts(db: DbOrTx, shape: EventListShape, input: (name: EventLi
 export function eventListQuery(db: DbOrTx, shape: EventListShape) {
   const { primary, pageIds, total } = eventListParts(db, shape, (name) => sql.placeholder(name));
   return db
-    .select({ ...withCounts, total, snapshot: LIST_SNAPSHOT, ...OWN_REGISTRATION })
+    .select({ ...withCounts, total, snapshot: STATEMENT_SNAPSHOT, ...OWN_REGISTRATION })
     .from(events)
     .innerJoin(tenants, eq(tenants.id, events.tenantId))
     .leftJoin(eventRegistrations, ownRegistrationOn())
@@ -337,20 +337,16 @@ export function eventListQuery(db: DbOrTx, shape: EventListShape) {
     .orderBy(primary, asc(events.id));
 }
 
-/** The snapshot the statement reads (once, as an init plan): a kept page is checked against it (ADR 0051). */
-const LIST_SNAPSHOT = sql<string>`(select pg_current_snapshot()::text)`;
-
 /**
  * What a kept page of the events list needs on every use (ADR 0051), in one statement: whether a transaction that
- * committed after the page's snapshot logged one of its keys (event_list_changes, migration 0028; then the page is
- * read anew), and for the page's events the counters and the reader's own registration, which change without being
+ * committed after the page's snapshot logged one of its keys (list_changes, migration 0028; then the page is read
+ * anew), and for the page's events the counters and the reader's own registration, which change without being
  * logged. One row even for an empty page (the left join).
  */
-const preparedLivePage = preparedPerDatabase((db, _key: 'one') => {
-  const snapshot = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
-  return db
+const preparedLivePage = preparedPerDatabase((db, _key: 'one') =>
+  db
     .select({
-      changed: sql<boolean>`exists(select 1 from event_list_changes c where c.key = any(${sql.placeholder('keys')}::uuid[]) and c.xid >= pg_snapshot_xmin(${snapshot}) and not pg_visible_in_snapshot(c.xid, ${snapshot}))`,
+      changed: changedSince('events', sql.placeholder('keys'), sql.placeholder('snapshot')),
       id: events.id,
       placeCount: events.placeCount,
       waitingCount: events.waitingCount,
@@ -359,11 +355,11 @@ const preparedLivePage = preparedPerDatabase((db, _key: 'one') => {
     .from(sql`(select 1) as one`)
     .leftJoin(events, sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .leftJoin(eventRegistrations, ownRegistrationOn())
-    .prepare('event_list_live');
-});
+    .prepare('event_list_live'),
+);
 
-/** Whether the handle is a transaction: its reads see its own writes, which no kept page may serve or take. */
-const isTransaction = (db: DbOrTx): boolean => 'rollback' in db;
+/** The events list's kept pages (ADR 0051): the rows without their counters and the reader's registration. */
+const keptPagesOf = keptPagesPer<{ event: EventRow; tenantName: string }>();
 
 const preparedEventList = preparedPerDatabase(
   (db, shape: EventListShape) => eventListQuery(db, shape).prepare(`event_list_${eventListKey(shape)}`),
@@ -512,7 +508,7 @@ export const eventsRepository = {
     };
     // The page as every person with these clubs, filters and page sees it, kept while the database says it holds
     // (ADR 0051); the counters and the reader's own registrations are read on every use.
-    const pages = isTransaction(db) ? undefined : listPagesOf(db);
+    const pages = keptPagesOf(db);
     const pageKey = `${eventListKey(shape)}|${JSON.stringify(values)}`;
     const kept = pages?.get(pageKey);
     if (kept) {
@@ -542,6 +538,7 @@ export const eventsRepository = {
         total: rows[0]!.total,
         snapshot: rows[0]!.snapshot,
         keys: [...scopeTenantIds, PUBLIC_EVENTS_KEY],
+        until: null,
       });
       return {
         rows: rows.map((r) => ({ ...counted({ event: r.event, tenantName: r.tenantName }), own: toOwn(r) })),

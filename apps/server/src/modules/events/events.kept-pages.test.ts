@@ -8,7 +8,7 @@ import { createFixtureEvent } from './events.fixtures.ts';
 
 /**
  * ADR 0051: a page of the events list is kept across requests and persons, and every use asks the database whether
- * a transaction that committed after the page was read changed what it shows (event_list_changes, migration 0028).
+ * a transaction that committed after the page was read changed what it shows (list_changes, migration 0028).
  * The counters and the reader's own registration are read on every use.
  *
  * "Kept" is seen from outside by a change written with the triggers off (`session_replication_role = replica`, as a
@@ -143,7 +143,7 @@ describe('the events list kept across requests (ADR 0051)', () => {
       Number(
         (
           await ctx.db.execute<{ n: string }>(
-            sql`select count(*) as n from event_list_changes where key = ${clubId}::uuid`,
+            sql`select count(*) as n from list_changes where list = 'events' and key = ${clubId}::uuid`,
           )
         ).rows[0]!.n,
       );
