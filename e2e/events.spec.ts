@@ -1,5 +1,5 @@
 import { DEMO, expect, openSignedIn, test } from './fixtures.ts';
-import { FEST_EVENT, NEXT_RUN } from './support/demo-season.ts';
+import { daysSinceSeeding, FEST_EVENT, NEXT_RUN } from './support/demo-season.ts';
 
 /** WCAG contrast ratio of an `rgb(r, g, b)` colour against white. */
 function contrastOnWhite(rgb: string): number {
@@ -86,12 +86,19 @@ test.describe('events', () => {
     await expect(page.getByRole('button', { name: 'Monat' })).toBeVisible();
     await page.getByRole('button', { name: 'Agenda' }).click();
     await expect(page.locator('.rbc-agenda-view').getByText(NEXT_RUN)).toBeVisible();
-    // The championship runs from yesterday to tomorrow: all day today, until its end tomorrow; no '«' or '»'.
+    // The championship runs from the seeding day's yesterday to its tomorrow: all day today, until its
+    // end tomorrow; no '«' or '»'. Past the next midnight (a long run), today is its last day.
     const championship = page
       .locator('.rbc-agenda-view tr')
       .filter({ hasText: 'Vereinsmeisterschaft Leichtathletik' });
-    await expect(championship.first().locator('.rbc-agenda-time-cell')).toHaveText(/^ganztägig$/i);
-    await expect(championship.nth(1).locator('.rbc-agenda-time-cell')).toHaveText(/^bis \d{2}:\d{2}$/);
+    const lastDay = daysSinceSeeding() === 1;
+    await expect(championship.first().locator('.rbc-agenda-time-cell')).toHaveText(
+      lastDay ? /^bis \d{2}:\d{2}$/ : /^ganztägig$/i,
+    );
+    if (!lastDay) {
+      await expect(championship.nth(1).locator('.rbc-agenda-time-cell')).toHaveText(/^bis \d{2}:\d{2}$/);
+    }
+    await expect(championship).toHaveCount(lastDay ? 1 : 2);
     const marks = await championship
       .first()
       .locator('.rbc-agenda-time-cell > span')

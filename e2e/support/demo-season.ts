@@ -7,3 +7,16 @@ export const FEST_POST = /^(Frühlings|Sommer|Herbst|Winter)fest am Sportplatz$/
 export const NEXT_RUN = /^(Abend|Morgen)lauf an der Isar$/;
 export const MEETING_POST = /^Einladung zur Mitgliederversammlung 20\d\d$/;
 export const TRAINING_TIMES_POST = /^Neue Trainingszeiten ab \p{L}+$/u;
+
+const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', dateStyle: 'short' });
+
+/**
+ * How many Berlin midnights have passed since the demo was seeded (global-setup.ts): 0 on the
+ * seeding day, 1 when a long run crosses midnight, so that 'today' in the demo is now 'yesterday'.
+ */
+export function daysSinceSeeding(now = new Date()): number {
+  const seededAt = process.env.E2E_SEEDED_AT;
+  if (seededAt === undefined) throw new Error('E2E_SEEDED_AT is set by global-setup.ts');
+  const day = (d: Date) => Date.parse(`${berlinDay.format(d)}T00:00:00Z`);
+  return Math.round((day(now) - day(new Date(seededAt))) / 86_400_000);
+}

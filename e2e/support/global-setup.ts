@@ -18,6 +18,9 @@ export default async function globalSetup(_config: FullConfig) {
     env: { TELEMETRY_INSTRUMENTATION_KEY: E2E_TELEMETRY_KEY },
   });
   process.env.E2E_BASE_URL = server.baseURL;
+  // The demo's times are relative to the day it was seeded on (apps/server/src/seed/time.ts): specs
+  // that run after the next Berlin midnight find them a day older.
+  process.env.E2E_SEEDED_AT = new Date().toISOString();
   process.env.E2E_DATA_DIR = server.dataDir;
   console.log(`[e2e] server ready at ${server.baseURL} (log: ${path.relative(process.cwd(), logFile)})`);
   return async () => {
