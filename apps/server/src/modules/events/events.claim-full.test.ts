@@ -76,9 +76,39 @@ describe('a registration for a full event', () => {
     expect(claimed.event?.placeCount).toBe(1);
     expect(claimed.registration).toBeUndefined();
     expect(claimed.active).toBe(false);
+    expect(claimed.sawRoom).toBe(false);
     // Its price option still exists: "full" is the answer, not an invalid selection.
     expect(claimed.optionsGone).toBe(false);
     expect(await xmaxOf(event.id)).toBe(lockedBy);
+  });
+
+  it("tells a person's own registration apart from full by itself, as it waited for nobody", async () => {
+    // A double tap whose second statement starts after the first committed the last place: the row is full and
+    // not locked, and the statement's snapshot shows the person's registration. The service asks no more.
+    const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 0 });
+    const [first] = await twoMembers();
+    const taken = await register(event.id, first);
+    expect(taken.statusCode, taken.body).toBe(201);
+
+    const again = await eventsRepository.claimRegistration(
+      ctx.db,
+      { personId: first.personId, tenantIds: [clubId] },
+      {
+        eventId: event.id,
+        personId: first.personId,
+        priceOptionIds: [],
+        showInParticipantList: false,
+        now: new Date(),
+      },
+    );
+    expect(again.registration).toBeUndefined();
+    expect(again.sawRoom).toBe(false);
+    expect(again.active).toBe(true);
+    const stored = await ctx.db
+      .select({ status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id));
+    expect(stored).toEqual([{ status: 'participating' }]);
   });
 
   it('still locks, and takes the waiting place, while one is left', async () => {

@@ -633,6 +633,10 @@ export const eventsRepository = {
     registration: RegistrationRow | undefined;
     waitingPosition: number | null;
     active: boolean;
+    /** Whether the event had a place or a waiting place left in the statement's snapshot. Only then did it try to
+     * lock the row, and it may have waited there for another registration's commit, which its snapshot does not
+     * show (PostgreSQL re-checks the newest row after the wait, and leaves it out when it is full by then). */
+    sawRoom: boolean;
     /** A chosen price option was removed after the first read (its row is locked here, so a removal that
      * committed while this statement waited for the event row is seen). */
     optionsGone: boolean;
@@ -677,20 +681,33 @@ export const eventsRepository = {
       ), hist as (
         insert into ${eventRegistrationHistory} (registration_id, status, reason, actor_person_id)
         select reg.id, reg.status, 'registered', ${input.personId} from reg
+      ), mine as (
+        select r.status from ${eventRegistrations} r
+         where r.event_id = ${input.eventId} and r.person_id = ${input.personId}
       )
       select coalesce((select to_jsonb(ev) from ev), (select to_jsonb(ev_seen) from ev_seen)) as event,
         (select to_jsonb(reg) from reg) as registration,
         (select d.status from decided d) as decided, (select d.waiting_count + 1 from decided d) as next_waiting,
-        (select options_ok from chk) as options_ok`);
+        (select options_ok from chk) as options_ok,
+        (select e.max_participants is null or e.place_count < e.max_participants or e.waiting_count < e.max_waiting
+           from ev_seen e) as saw_room,
+        (select m.status from mine m) as mine`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
     const event = row.event ? fromJson(events, row.event) : undefined;
     const registration = row.registration ? fromJson(eventRegistrations, row.registration) : undefined;
+    const sawRoom = row.saw_room !== false;
     return {
       event,
       registration,
       waitingPosition: registration?.status === 'waiting' ? Number(row.next_waiting) : null,
-      // A status was decided but the upsert found an active registration: one registered in the meantime.
-      active: !registration && row.decided !== null && row.decided !== undefined,
+      // A status was decided but the upsert found an active registration: one registered in the meantime. On a
+      // row that was full when the statement started, it tried no lock and waited for nobody, so its snapshot
+      // shows the person's registration as a read after it would.
+      active:
+        !registration &&
+        ((row.decided !== null && row.decided !== undefined) ||
+          (!sawRoom && isActiveRegistration(row.mine as RegistrationStatus | null))),
+      sawRoom,
       optionsGone: row.options_ok === false,
     };
   },

@@ -470,10 +470,13 @@ export function eventsService(deps: EventsDeps) {
         assertRegistrationOpen(claimed.event, now);
         if (claimed.optionsGone) throw priceSelectionRefused('invalid');
         if (claimed.active) throw problem(409, 'event.alreadyRegistered');
-        // Full on the locked row. A registration of the same person that committed while this one waited for the
-        // row (a double tap) is not in this statement's snapshot; a fresh read tells the two answers apart.
-        const mine = await repo.registration(db, scope, seen.event.id, actor.personId);
-        if (isActiveRegistration(mine?.status)) throw problem(409, 'event.alreadyRegistered');
+        // Full. A registration of the same person that committed while this one waited for the row (a double tap)
+        // is not in the statement's snapshot; a fresh read tells the two answers apart. A statement that started
+        // on a full row tried no lock and waited for nobody: its snapshot answered already.
+        if (claimed.sawRoom) {
+          const mine = await repo.registration(db, scope, seen.event.id, actor.personId);
+          if (isActiveRegistration(mine?.status)) throw problem(409, 'event.alreadyRegistered');
+        }
         throw problem(409, 'event.full');
       }
       // As BOOKED_OPTIONS orders them: by kind, then as the contract lists them (position, name).
