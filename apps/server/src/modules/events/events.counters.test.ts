@@ -199,3 +199,48 @@ describe('taking a place on the locked row', () => {
     ]);
   });
 });
+
+describe('a statement that changes no registration (migration 0029)', () => {
+  /** Calls of a PL/pgSQL function in this transaction, counted by PostgreSQL (track_functions). */
+  const callsOf = async (tx: Parameters<Parameters<TestContext['db']['transaction']>[0]>[0], fn: string) =>
+    Number(
+      (
+        await tx.execute<{ n: string }>(
+          sql`select pg_stat_get_xact_function_calls(${fn}::regproc)::text as n`,
+        )
+      ).rows[0]!.n,
+    );
+
+  it('leaves the counters and the change log alone: the triggers return before any statement', async () => {
+    // As a registration for a full event: its INSERT … ON CONFLICT inserts nothing and updates nothing, and
+    // PostgreSQL still fires the statement triggers of both.
+    const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 0 });
+    const member = await memberOf(clubId);
+    await ctx.db.insert(eventRegistrations).values({
+      tenantId: clubId,
+      eventId: event.id,
+      personId: member.personId,
+      status: 'participating',
+    });
+    const calls = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local track_functions = 'pl'`);
+      await tx.execute(sql`
+        insert into ${eventRegistrations} (tenant_id, event_id, person_id, status)
+        values (${clubId}, ${event.id}, ${member.personId}, 'participating')
+        on conflict (event_id, person_id) do update set status = excluded.status
+        where ${eventRegistrations}.status in ('cancelled', 'invited')`);
+      return {
+        counts: await callsOf(tx, 'event_registration_counts'),
+        eventsList: await callsOf(tx, 'events_list_changed'),
+        mark: await callsOf(tx, 'list_changes_mark'),
+      };
+    });
+    // Fired for the insert and for the update, and returned at once: no UPDATE of the events, so the events list's
+    // trigger is never fired and nothing is marked.
+    expect(calls).toEqual({ counts: 2, eventsList: 0, mark: 0 });
+    expect(await countersAndTruth(event.id)).toEqual({
+      counters: { places: 1, waiting: 0 },
+      truth: { places: 1, waiting: 0 },
+    });
+  });
+});
