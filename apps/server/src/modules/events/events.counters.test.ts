@@ -211,7 +211,7 @@ describe('a statement that changes no registration (migration 0029)', () => {
       ).rows[0]!.n,
     );
 
-  it('leaves the counters and the change log alone: the triggers return before any statement', async () => {
+  it('leaves the counters and the change log alone: the counters trigger returns before any statement', async () => {
     // As a registration for a full event: its INSERT … ON CONFLICT inserts nothing and updates nothing, and
     // PostgreSQL still fires the statement triggers of both.
     const event = await createFixtureEvent(ctx.db, { tenantId: clubId, maxParticipants: 1, maxWaiting: 0 });

@@ -50,6 +50,15 @@ type HistoryRow = {
 /** Statuses that hold one of the limited places. */
 export const PLACE_STATUSES: RegistrationStatus[] = ['participating', 'requested'];
 
+/** A place or a waiting place is free, by the counters on the event row. */
+export function hasRoom(event: EventRow): boolean {
+  return (
+    event.maxParticipants === null ||
+    event.placeCount < event.maxParticipants ||
+    event.waitingCount < event.maxWaiting
+  );
+}
+
 /** A registration the person holds (not withdrawn, not an open invitation): registering again is refused. */
 export const isActiveRegistration = (status: RegistrationStatus | null | undefined): boolean =>
   !!status && status !== 'cancelled' && status !== 'invited';
@@ -688,14 +697,13 @@ export const eventsRepository = {
       select coalesce((select to_jsonb(ev) from ev), (select to_jsonb(ev_seen) from ev_seen)) as event,
         (select to_jsonb(reg) from reg) as registration,
         (select d.status from decided d) as decided, (select d.waiting_count + 1 from decided d) as next_waiting,
-        (select options_ok from chk) as options_ok,
-        (select e.max_participants is null or e.place_count < e.max_participants or e.waiting_count < e.max_waiting
-           from ev_seen e) as saw_room,
-        (select m.status from mine m) as mine`);
+        (select options_ok from chk) as options_ok, (select m.status from mine m) as mine`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
     const event = row.event ? fromJson(events, row.event) : undefined;
     const registration = row.registration ? fromJson(eventRegistrations, row.registration) : undefined;
-    const sawRoom = row.saw_room !== false;
+    // The locked row (`ev`) is there only when it had room, else the snapshot's row (`ev_seen`) is answered: either
+    // way the answered event has room exactly when the snapshot's row had.
+    const sawRoom = event !== undefined && hasRoom(event);
     return {
       event,
       registration,

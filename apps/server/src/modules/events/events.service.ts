@@ -37,6 +37,7 @@ import { eventFileName } from './event-files.ts';
 import { buildCalendar } from './events.ical.ts';
 import {
   eventsRepository as repo,
+  hasRoom,
   isActiveRegistration,
   isUuid,
   PLACE_STATUSES,
@@ -94,15 +95,6 @@ export function priceSelectionRefused(state: Exclude<PriceSelectionState, 'compl
   return problem(400, `event.priceSelection.${state}`, {
     errors: [{ field: 'priceOptionIds', message: PRICE_SELECTION_MESSAGES[state] }],
   });
-}
-
-/** A place or a waiting place is free, by the counters on the event row. */
-function hasRoom(event: EventRow): boolean {
-  return (
-    event.maxParticipants === null ||
-    event.placeCount < event.maxParticipants ||
-    event.waitingCount < event.maxWaiting
-  );
 }
 
 async function toRegistration(
