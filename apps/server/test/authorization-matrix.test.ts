@@ -23,6 +23,7 @@ import {
   validationCases,
   validationDecisions,
 } from '../src/db/schema/index.ts';
+import { notificationsCaughtUp } from '../src/db/notifications.ts';
 import { createFixtureEvent, storeEventDocument } from '../src/modules/events/index.ts';
 import { invoicesService } from '../src/modules/invoices/index.ts';
 import { storeTeamDocument } from '../src/modules/teams/index.ts';
@@ -103,13 +104,22 @@ async function post(f: Fixture, scopeType: 'members' | 'team', teamId: string | 
   return { postId: row!.id };
 }
 
+/**
+ * The owner joins the team, and the app's scope cache has heard of it before the next request: the owner's scope
+ * may be kept from an earlier row, and a change applies when its notification arrives (ADR 0045).
+ */
+async function ownerJoins(f: Fixture, teamId: string) {
+  await f.ctx.db.insert(teamMembers).values({ teamId, personId: f.people.owner.personId, role: 'player' });
+  expect(await notificationsCaughtUp(f.ctx.database)).toBe(true);
+}
+
 async function team(f: Fixture) {
   const [t] = await f.ctx.db
     .insert(teams)
     .values({ tenantId: f.club, name: `Team ${randomUUID().slice(0, 8)}` })
     .returning({ id: teams.id });
   const teamId = t!.id;
-  await f.ctx.db.insert(teamMembers).values({ teamId, personId: f.people.owner.personId, role: 'player' });
+  await ownerJoins(f, teamId);
   await f.ctx.db
     .insert(teamContactPersons)
     .values({ teamId, tenantId: f.club, name: 'Trainerin', function: 'Trainerin' });
@@ -383,9 +393,7 @@ async function clubInvitation(f: Fixture) {
 /** A team of the club with the owner in it, its chat conversation and a message of the owner there. */
 async function ownersTeamChat(f: Fixture) {
   const [t] = await f.ctx.db.insert(teams).values({ tenantId: f.club, name: 'Chatteam' }).returning();
-  await f.ctx.db
-    .insert(teamMembers)
-    .values({ teamId: t!.id, personId: f.people.owner.personId, role: 'player' });
+  await ownerJoins(f, t!.id);
   const headers = await f.ctx.auth(f.people.owner);
   const list = await f.ctx.app.inject({ method: 'GET', url: '/api/me/chat/conversations', headers });
   const conversationId = list

@@ -11,7 +11,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './browser.ts';
 import { openPostgres, type DatabaseHandle } from '../src/db/client.ts';
-import { LISTEN_APPLICATION_NAME, listenTo, type ChannelSubscription } from '../src/db/notifications.ts';
+import {
+  LISTEN_APPLICATION_NAME,
+  listenTo,
+  notificationsCaughtUp,
+  type ChannelSubscription,
+} from '../src/db/notifications.ts';
 import pg from 'pg';
 
 const url = process.env.DATABASE_URL;
@@ -192,6 +197,26 @@ describe.skipIf(!url)('a LISTEN connection counts as up only when notifications 
     expect(warnings).toEqual([]);
   });
 
+  it('caught up: what others committed before the call has been handed to the listener when it resolves', async () => {
+    const database = open(url!);
+    const { log } = recordingLog();
+    const listener = recordingListener();
+    expect(await notificationsCaughtUp(database)).toBe(false);
+    await listen(database, log, listener);
+    // Another session commits 2,000 notifications of 1 kB (2 MB for the listening connection to read); the caller
+    // only knows they are committed.
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    cleanups.push(() => writer.end());
+    await writer.query(
+      `select pg_notify($1, i || ':' || repeat('x', 1000)) from generate_series(1, 2000) i`,
+      [CHANNEL],
+    );
+    expect(await notificationsCaughtUp(database)).toBe(true);
+    expect(listener.heard).toHaveLength(2000);
+    expect(listener.heard.at(-1)).toMatch(/^2000:x+$/);
+  });
+
   it('one connection for every channel of a database handle, closed with the last subscription', async () => {
     const own = await ownDatabase();
     const database = open(own.url);
@@ -250,6 +275,7 @@ describe.skipIf(!url)('a LISTEN connection counts as up only when notifications 
       expect(listener.events).not.toContain('up');
       expect(listener.events).not.toContain('up again');
       expect(warnings[0]).toMatch(/notifications do not arrive/);
+      expect(await notificationsCaughtUp(database)).toBe(false);
     },
   );
 

@@ -84,6 +84,19 @@ export async function listenTo(
 /** The listening connection of each PostgreSQL database handle. */
 const connections = new WeakMap<DatabaseHandle, ListeningConnection>();
 
+/**
+ * Resolves true once every notification committed before the call has been handed to its listeners on this
+ * handle's listening connection (PostgreSQL delivers notifications in commit order, so a check sent now arrives
+ * after them); false if no connection is up to hear it. On PGlite the listen is in-process and a notification is
+ * handed over before its statement's answer, so it is true at once. For a caller that wrote a membership and must
+ * see its next request answered with the new scope on this instance (ADR 0045: a change applies when its
+ * notification arrives).
+ */
+export async function notificationsCaughtUp(database: DatabaseHandle): Promise<boolean> {
+  if (database.pglite) return true;
+  return (await connections.get(database)?.caughtUp()) ?? false;
+}
+
 class ListeningConnection {
   private readonly subscribers = new Set<Subscriber>();
   /** Where the checks go: a channel of this connection's own, so that no other instance hears them. */
@@ -99,6 +112,8 @@ class ListeningConnection {
   private delay = 500;
   /** The first connection attempt. */
   private ready: Promise<void> | undefined;
+  /** Sends a check through the pool, true once it has arrived on the current connection (set while it is up). */
+  private check: (() => Promise<boolean>) | undefined;
 
   private readonly pool: pg.Pool;
   private readonly log: FastifyBaseLogger;
@@ -155,6 +170,11 @@ class ListeningConnection {
     await client?.end().catch(() => undefined);
   }
 
+  /** A check on the current connection, if it is up (notificationsCaughtUp). */
+  async caughtUp(): Promise<boolean> {
+    return this.up && this.check ? this.check() : false;
+  }
+
   private channels(): string[] {
     return [...new Set([...this.subscribers].map((s) => s.channel))];
   }
@@ -190,7 +210,8 @@ class ListeningConnection {
       application_name: LISTEN_APPLICATION_NAME,
     });
     let failed = false;
-    let awaited: { payload: string; arrived: () => void } | undefined;
+    // The checks under way on this connection (the repeated one and any caughtUp), by payload.
+    const awaited = new Map<string, () => void>();
     const retry = (error?: Error) => {
       if (failed || this.closed) return;
       failed = true;
@@ -213,7 +234,7 @@ class ListeningConnection {
       const payload = randomUUID();
       let timeout: NodeJS.Timeout | undefined;
       const arrived = new Promise<boolean>((resolve) => {
-        awaited = { payload, arrived: () => resolve(true) };
+        awaited.set(payload, () => resolve(true));
       });
       try {
         await this.pool.query('select pg_notify($1, $2)', [this.checkChannel, payload]);
@@ -225,7 +246,7 @@ class ListeningConnection {
         return false;
       } finally {
         clearTimeout(timeout);
-        awaited = undefined;
+        awaited.delete(payload);
       }
     };
     const checkAgainLater = () => {
@@ -244,7 +265,7 @@ class ListeningConnection {
     c.on('notification', (n) => {
       if (n.payload === undefined) return;
       if (n.channel === this.checkChannel) {
-        if (n.payload === awaited?.payload) awaited.arrived();
+        awaited.get(n.payload)?.();
         return;
       }
       for (const subscriber of [...this.subscribers])
@@ -277,6 +298,7 @@ class ListeningConnection {
       return;
     }
     this.delay = 500;
+    this.check = check;
     this.up = true;
     await Promise.all([...this.subscribers].map((subscriber) => this.tellUp(c, subscriber)));
     checkAgainLater();
