@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail, EventRegistration } from '@vereinsheim/contracts';
+import type { DbOrTx } from '../../db/client.ts';
 import { eventRegistrations, events, persons } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestPerson } from '../../../test/harness.ts';
 import { createFixtureEvent } from './events.fixtures.ts';
@@ -202,7 +203,7 @@ describe('taking a place on the locked row', () => {
 
 describe('a statement that changes no registration (migration 0029)', () => {
   /** Calls of a PL/pgSQL function in this transaction, counted by PostgreSQL (track_functions). */
-  const callsOf = async (tx: Parameters<Parameters<TestContext['db']['transaction']>[0]>[0], fn: string) =>
+  const callsOf = async (tx: DbOrTx, fn: string) =>
     Number(
       (
         await tx.execute<{ n: string }>(
