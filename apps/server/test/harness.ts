@@ -15,6 +15,7 @@ import {
   type DatabaseHandle,
 } from '../src/db/client.ts';
 import { accounts, identities, memberships, persons, tenants } from '../src/db/schema/index.ts';
+import { notificationsCaughtUp } from '../src/db/notifications.ts';
 import { fromPrivate, type SigningKeys } from '../src/identity/keys.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
@@ -106,6 +107,10 @@ export interface TestContext {
   createPerson(
     input?: Partial<{ firstName: string; lastName: string; email: string; password: string }>,
   ): Promise<TestPerson>;
+  /**
+   * Writes the membership straight into the database and resolves once the app's scope cache has heard of it, so
+   * that the person's next request is answered with the new scope (ADR 0045 amendment of 2026-12-07).
+   */
   addMembership(personId: string, tenantId: string, role?: MembershipRole): Promise<void>;
   /** Runs `fn` (e.g. an `app.inject`) and counts the statements sent to the database on its behalf (its async context). */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }>;
@@ -223,6 +228,7 @@ export async function createTestContext(
     },
     async addMembership(personId, tenantId, role = 'member') {
       await db.insert(memberships).values({ personId, tenantId, role });
+      await notificationsCaughtUp(database);
     },
     async countQueries(fn) {
       const store = { queries: 0 };
