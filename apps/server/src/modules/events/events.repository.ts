@@ -13,6 +13,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus } from '@vereinsheim/contracts';
 import { preparedPerDatabase, type DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
@@ -200,6 +201,42 @@ const preparedRegistrationContext = preparedPerDatabase((db, _key: 'one') => {
     .limit(1)
     .prepare('event_registration_context');
 });
+
+/** The registration context's reads in flight per database handle (a transaction has none: its reads are its own). */
+const contextsInFlight = new WeakMap<DbOrTx, Map<string, Promise<RegistrationContextRow | undefined>>>();
+
+function contextsInFlightOf(db: DbOrTx) {
+  if (db instanceof PgTransaction) return undefined;
+  let pending = contextsInFlight.get(db);
+  if (!pending)
+    contextsInFlight.set(db, (pending = new Map<string, Promise<RegistrationContextRow | undefined>>()));
+  return pending;
+}
+
+type RegistrationContextRow = {
+  event: EventRow;
+  existing: RegistrationStatus | null;
+  options: PriceOptionRow[];
+};
+
+async function readRegistrationContext(
+  db: DbOrTx,
+  eventId: string,
+  personId: string,
+  tenantIds: readonly string[],
+): Promise<RegistrationContextRow | undefined> {
+  const [row] = await preparedRegistrationContext(db, 'one').execute({
+    eventId,
+    personId,
+    tenantIds: [...tenantIds],
+  });
+  if (!row) return undefined;
+  return {
+    event: row.event,
+    existing: row.existing,
+    options: row.options.map((o) => ({ ...o, amount: Number(o.amount) })),
+  };
+}
 
 /** Which filters the events list has, and its order (the shape of its statement). */
 export interface EventListShape {
@@ -587,6 +624,11 @@ export const eventsRepository = {
    * Everything a registration checks before it takes a place, in ONE query without a lock (ADR 0032): the visible
    * event with its counters, the person's registration status on it (null: none) and the event's price options.
    * Read from committed state; `claimRegistration` re-checks what may have changed since on the locked row.
+   *
+   * Registrations for the same event by persons who see the same clubs share a read that is still in flight
+   * (ADR 0032, amendment 2026-12-07): in a storm the first one reads, the others arriving meanwhile take its answer
+   * instead of queueing a read each. A request that took another's read does not know its own registration
+   * (`existing` undefined): the claim tells it. Reads on a transaction are never shared.
    */
   async registrationContext(
     db: DbOrTx,
@@ -594,20 +636,25 @@ export const eventsRepository = {
     eventId: string,
     personId: string,
   ): Promise<
-    { event: EventRow; existing: RegistrationStatus | null; options: PriceOptionRow[] } | undefined
+    | { event: EventRow; existing: RegistrationStatus | null | undefined; options: PriceOptionRow[] }
+    | undefined
   > {
     if (!isUuid(eventId) || !isUuid(personId)) return undefined;
-    const [row] = await preparedRegistrationContext(db, 'one').execute({
-      eventId,
-      personId,
-      tenantIds: [...scope.tenantIds],
-    });
-    if (!row) return undefined;
-    return {
-      event: row.event,
-      existing: row.existing,
-      options: row.options.map((o) => ({ ...o, amount: Number(o.amount) })),
-    };
+    const pending = contextsInFlightOf(db);
+    const key = `${eventId} ${[...scope.tenantIds].sort().join(' ')}`;
+    const shared = pending?.get(key);
+    if (shared) {
+      const seen = await shared;
+      return seen && { ...seen, existing: undefined };
+    }
+    const read = readRegistrationContext(db, eventId, personId, scope.tenantIds);
+    if (!pending) return read;
+    pending.set(key, read);
+    try {
+      return await read;
+    } finally {
+      pending.delete(key);
+    }
   },
 
   /**

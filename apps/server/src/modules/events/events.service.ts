@@ -442,12 +442,21 @@ export function eventsService(deps: EventsDeps) {
       await authorize(actor, 'event.register', eventSubject(seen.event));
       const now = new Date();
       assertRegistrationOpen(seen.event, now);
+      // Undefined when the read was another registration's (in a storm): the claim tells this person's own.
+      const known = seen.existing !== undefined;
       if (isActiveRegistration(seen.existing)) throw problem(409, 'event.alreadyRegistered');
       const selected = [...new Set(body.priceOptionIds)];
       const state = evaluatePriceSelection(seen.options, selected);
-      if (state !== 'complete' && state !== 'noPrices') throw priceSelectionRefused(state);
-      // A full event is refused from committed state, without queueing for its row lock (issue 14 §4).
-      if (!hasRoom(seen.event)) throw problem(409, 'event.full');
+      if (state !== 'complete' && state !== 'noPrices') {
+        if (!known) {
+          const mine = await repo.registration(db, scope, seen.event.id, actor.personId);
+          if (isActiveRegistration(mine?.status)) throw problem(409, 'event.alreadyRegistered');
+        }
+        throw priceSelectionRefused(state);
+      }
+      // A full event is refused from committed state, without queueing for its row lock (issue 14 §4). Without
+      // the person's own registration the claim refuses it: on a full row it takes no lock either.
+      if (known && !hasRoom(seen.event)) throw problem(409, 'event.full');
 
       const claimed = await repo.claimRegistration(db, scope, {
         eventId: seen.event.id,
