@@ -11,8 +11,10 @@
  *    on this machine, PostgreSQL's CPU time per transaction is read from /proc in the middle of the run.
  * 2. Starts the real server (`node apps/server/src/main.ts`: embedded provider, demo data) on a free port on
  *    127.0.0.1 with a fresh temporary DATA_DIR (e2e/support/server.ts), on PGlite and then on a fresh
- *    PostgreSQL database created (and dropped) next to it, with DB_COUNT_QUERIES=1 so that every response says
- *    in `x-db-queries` how many statements it sent (counted by the db client's hook, see db/client.ts).
+ *    PostgreSQL database created (and dropped) next to it, with DB_COUNT_QUERIES=1 so that a request sending
+ *    `x-db-count-queries` is answered with `x-db-queries`, how many statements it sent (counted by the db client's
+ *    hook, see db/client.ts and plugins/query-count.ts). Only the one request per endpoint that is counted asks:
+ *    the load runs uncounted, as in production.
  * 3. Access token: signed by this script with the key it gave the server as OIDC_SIGNING_KEYS
  *    (scripts/bench-keys.mjs) for the demo account's subject (demoId('account:demo')), with the issuer,
  *    audience and lifetime the server verifies. This skips the interactive login (measured separately by the e2e tests); the server
@@ -102,7 +104,7 @@ async function measure(name, url, headers = {}, load = closedLoop, cpu = undefin
   if (probe.status !== 200) throw new Error(`${name}: ${url} answered ${probe.status}, not 200`);
   await run(url, headers, 1);
   // Queries of one request after the warm-up (caches as they are under load).
-  const counted = await fetch(url, { headers });
+  const counted = await fetch(url, { headers: { ...headers, 'x-db-count-queries': '1' } });
   await counted.arrayBuffer();
   const queries = counted.headers.get('x-db-queries');
   const used = cpu ? cpuMeter(cpu.pid, cpu.postgres) : undefined;
@@ -591,7 +593,8 @@ async function main() {
     `Server: embedded provider, demo data, LOG_LEVEL=warn, DB_COUNT_QUERIES=1, 127.0.0.1; PGlite${limit ? ', then PostgreSQL (fresh database)' : ''}. autocannon: ${CONNECTIONS} connections,`,
     `${DURATION} s per endpoint after a 1 s warm-up. The access token is signed by the bench with the embedded`,
     "provider's key from DATA_DIR for the demo account (Mia Hoffmann, 2 clubs); the server verifies it like any",
-    'provider-issued token. "queries" is the number of statements one request sent (x-db-queries, after the warm-up).',
+    'provider-issued token. "queries" is the number of statements one request sent (x-db-queries, after the warm-up;',
+    'that request alone is counted, the load is not).',
     '"CPU µs/req": CPU time per request during the measured load (scripts/bench-cpu.ts, from /proc) of the server',
     "process (on PGlite the database runs in it) and of the local PostgreSQL's processes.",
     ...suites
