@@ -28,6 +28,80 @@ test.describe('smoke', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('a visitor without a session sees the signed-out screen before any script has run (ADR 0052)', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const context = await browser.newContext({ ...testInfo.project.use, baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/events');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
+      // Usable once the script runs it: until then a tap would be lost.
+      await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeDisabled();
+      // In the language the app was last shown in (its cookie).
+      await context.addCookies([{ name: 'vh_language', value: 'en', url: baseURL! }]);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Vereinsheim' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in now' })).toBeDisabled();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the start-up takes the drawn signed-out screen over as it is, in the language chosen before', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The first heading the page's parser puts in, kept to compare with the one the app shows.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { drawnHeading?: Element; drawnText?: string };
+      new MutationObserver((_, observer) => {
+        const heading = document.querySelector('h1');
+        if (!heading) return;
+        seen.drawnHeading = heading;
+        seen.drawnText = heading.textContent ?? '';
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto('/');
+    const start = page.getByRole('button', { name: 'Jetzt anmelden' });
+    await expect(start).toBeEnabled();
+    expect(
+      await page.evaluate(() => {
+        const seen = window as unknown as { drawnHeading?: Element };
+        return seen.drawnHeading === document.querySelector('h1') && seen.drawnHeading?.isConnected;
+      }),
+    ).toBe(true);
+    // The start-up read the session behind the screen, and left it standing.
+    await expect(start).toBeVisible();
+    expect(await page.locator('.vh-spinner').count()).toBe(0);
+
+    // English chosen in this browser before the language had a cookie: drawn in German, shown in English,
+    // and drawn in English from the next load on.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.setItem('vereinsheim_language', 'en'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Vereinsheim' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await page.evaluate(() => (window as unknown as { drawnText?: string }).drawnText)).toBe(
+      'Willkommen im Vereinsheim',
+    );
+    const cookies = await context.cookies(baseURL);
+    expect(cookies.find((c) => c.name === 'vh_language')?.value).toBe('en');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in now' })).toBeEnabled();
+    expect(await page.evaluate(() => (window as unknown as { drawnText?: string }).drawnText)).toBe(
+      'Welcome to Vereinsheim',
+    );
+    expect(errors).toEqual([]);
+  });
+
   test(
     'signIn() goes through the provider and back into the app',
     { tag: '@desktop-only' },

@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BFF_PATHS } from '@vereinsheim/contracts/session';
+import { PRERENDERED_SIGNED_OUT } from './src/app/prerender/marker.ts';
+import type * as SignedOut from './src/app/prerender/signed-out.tsx';
+import { LANGUAGES, type Language } from './src/shared/i18n/languages.ts';
 
 const backend = process.env.VEREINSHEIM_BACKEND ?? 'http://localhost:3000';
 
@@ -62,18 +66,65 @@ function startRequestsWithThePage(): Plugin {
     name: 'vereinsheim:start-requests-with-the-page',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') throw new Error('index.html is not in the bundle');
       const html = String(index.source);
       if (!html.includes('</title>')) throw new Error('index.html has no </title> to put the preloads after');
-      this.emitFile({
-        type: 'asset',
-        fileName: WEB_INDEX,
-        source: html.replace('</title>', `</title>\n    ${preloads}`),
-      });
+      const webIndex = html.replace('</title>', `</title>\n    ${preloads}`);
+      this.emitFile({ type: 'asset', fileName: WEB_INDEX, source: webIndex });
+      for (const language of LANGUAGES) {
+        this.emitFile({
+          type: 'asset',
+          fileName: signedOutPage(language),
+          source: withSignedOutScreen(webIndex, language, await renderSignedOut(language)),
+        });
+      }
     },
   };
+}
+
+/** The pages with the signed-out screen drawn in (ADR 0052); the server's names (apps/server/src/plugins/web.ts). */
+const signedOutPage = (language: string) => `index.signed-out.${language}.html`;
+
+/** The signed-out screen's markup in `language` (src/app/prerender/signed-out.tsx, run by Vite's module runner). */
+async function renderSignedOut(language: Language): Promise<string> {
+  const entry = fileURLToPath(new URL('./src/app/prerender/signed-out.tsx', import.meta.url));
+  const { module } = await runnerImport<typeof SignedOut>(entry, {
+    configFile: false,
+    logLevel: 'error',
+  });
+  return module.renderSignedOutScreen(language);
+}
+
+/**
+ * index.web.html with the signed-out screen in #root, marked for the start-up (main.tsx), in `language`. React
+ * puts the resource hints it found (the brand's image) before the markup; they go into the head, where they
+ * belong, so that #root holds exactly what the start-up's first render draws.
+ *
+ * The entry's scripts are asked for with `fetchpriority="low"`: on this page the screen needs only the HTML and
+ * the style sheet, the scripts make its button work. At their default priority (High) the browser would load
+ * them as urgently as the style sheet the paint waits for, and Lighthouse counts a High script requested before
+ * the first paint as render-blocking.
+ */
+function withSignedOutScreen(webIndex: string, language: Language, rendered: string): string {
+  const [, hints = '', markup = ''] = /^((?:<link[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
+  const root = '<div id="root"></div>';
+  const entryScript = '<script type="module" crossorigin ';
+  const modulePreload = '<link rel="modulepreload" crossorigin ';
+  if (
+    !webIndex.includes(root) ||
+    !webIndex.includes('<html lang="de">') ||
+    !webIndex.includes(entryScript) ||
+    !markup.startsWith('<main')
+  )
+    throw new Error('index.html or the signed-out screen is not as the pre-render expects');
+  return webIndex
+    .replace('<html lang="de">', `<html lang="${language}">`)
+    .replace('</title>', `</title>\n    ${hints}`)
+    .replace(entryScript, `${entryScript}fetchpriority="low" `)
+    .replaceAll(modulePreload, `${modulePreload}fetchpriority="low" `)
+    .replace(root, `<div id="root" data-prerendered="${PRERENDERED_SIGNED_OUT}">${markup}</div>`);
 }
 
 /** The modules of the first screen's chunk (firstScreenChunk): found when the build has read every module. */

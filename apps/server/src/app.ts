@@ -45,6 +45,7 @@ import { telemetryRoutes } from './modules/telemetry/index.ts';
 import { tenantsRoutes } from './modules/tenants/index.ts';
 import { validationRoutes } from './modules/validation/index.ts';
 import {
+  hasSessionCookie,
   relyingParty,
   sessionRoutes,
   sessionService,
@@ -249,6 +250,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(mediaPlugin);
   await app.register(mediaFilesRoutes, { store: fileStore });
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    hasSessionCookie: (request) => hasSessionCookie(request, origins),
+  });
   return app;
 }

@@ -257,6 +257,13 @@ describe('the web app', () => {
       path.join(dist, 'index.web.html'),
       `<!doctype html><html lang="de"><title>Vereinsheim</title>${WEB_PRELOADS}</html>`,
     );
+    // The build's pages with the signed-out screen drawn in (ADR 0052).
+    for (const language of ['de', 'en']) {
+      await fs.writeFile(
+        path.join(dist, `index.signed-out.${language}.html`),
+        `<!doctype html><html lang="${language}"><title>Vereinsheim</title>${WEB_PRELOADS}<div id="root" data-prerendered="signed-out"></div></html>`,
+      );
+    }
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A chunk large enough to be compressed by the build's post-build step (the real script runs on it).
     await fs.writeFile(path.join(dist, 'assets', 'shell-def456.js'), BIG_CHUNK);
@@ -287,6 +294,54 @@ describe('the web app', () => {
       expect(res.body).toContain(WEB_PRELOADS);
     },
   );
+
+  const SESSION_COOKIE = `__Host-vh_session=${'a'.repeat(43)}; vh_session=${'a'.repeat(43)}`;
+  const drawnIn = (body: string) =>
+    body.includes('data-prerendered="signed-out"') ? /<html lang="(\w+)">/.exec(body)?.[1] : null;
+
+  it.each(['none', 'same-origin', 'same-site'])(
+    'sends a visitor without a session cookie (Sec-Fetch-Site: %s) the signed-out screen drawn in, German unless the language cookie says English',
+    async (site) => {
+      for (const [url, cookie, language] of [
+        ['/', undefined, 'de'],
+        ['/events/42', 'vh_language=en', 'en'],
+        ['/', 'vh_language=de', 'de'],
+        ['/profile/phone', 'vh_language=fr', 'de'],
+        ['/no-such-page', 'vh_language=en', 'en'],
+      ] as const) {
+        const res = await web.app.inject({
+          url,
+          headers: { accept: 'text/html', 'sec-fetch-site': site, ...(cookie ? { cookie } : {}) },
+        });
+        expect(res.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
+        expect(drawnIn(res.body), `${url} ${cookie}`).toBe(language);
+        // Still the page that preloads the start-up's requests: the start-up checks the session behind the screen.
+        expect(res.body).toContain(WEB_PRELOADS);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(String(res.headers.vary)).toMatch(/cookie/i);
+        expect(String(res.headers.vary)).toMatch(/sec-fetch-site/i);
+      }
+    },
+  );
+
+  it.each([
+    ['a session cookie', { 'sec-fetch-site': 'none', cookie: SESSION_COOKIE }],
+    ['a link from another site (a Strict cookie is not sent)', { 'sec-fetch-site': 'cross-site' }],
+    ['no Fetch Metadata', {}],
+  ])('sends a request with %s the page that starts by reading the session', async (_, headers) => {
+    const res = await web.app.inject({ url: '/', headers: { accept: 'text/html', ...headers } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(WEB_PRELOADS);
+    expect(res.body).not.toContain('data-prerendered');
+  });
+
+  it('sends /signed-out its own page also without a session cookie (it says the sign-out is done)', async () => {
+    const res = await web.app.inject({
+      url: '/signed-out',
+      headers: { accept: 'text/html', 'sec-fetch-site': 'none' },
+    });
+    expect(res.body).not.toContain('data-prerendered');
+  });
 
   it('sends /signed-out the page without them (it reads no session)', async () => {
     const res = await web.app.inject({ url: '/signed-out', headers: { accept: 'text/html' } });

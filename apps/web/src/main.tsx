@@ -1,9 +1,10 @@
 // First of all, before any Ionic element is defined: text set on Ionic elements stays text (see the module).
 import './shared/platform/ionic-safe-text.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Bootstrap } from './app/Bootstrap.tsx';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
+import { PRERENDERED_SIGNED_OUT } from './app/prerender/marker.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { silenceConsole } from './shared/platform/console.ts';
 import { isNativePlatform } from './shared/platform/native.ts';
@@ -17,14 +18,22 @@ if (import.meta.env.PROD && !isNativePlatform()) registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The root element #root is missing; the app cannot mount.');
-const root = createRoot(container);
+/**
+ * The server sent the signed-out screen drawn in (a visitor without a session, ADR 0052): the start-up begins with
+ * it. In the page's language React takes the drawn screen over as it is (hydration); in another one (a choice
+ * made before the server knew it) it draws the screen anew.
+ */
+const prerendered = container.dataset.prerendered === PRERENDERED_SIGNED_OUT;
+const drawnIn = document.documentElement.lang;
 
-void initI18n().then(() => {
-  root.render(
+void initI18n().then((i18n) => {
+  const app = (
     <StrictMode>
       <ErrorBoundary>
-        <Bootstrap />
+        <Bootstrap signedOut={prerendered} />
       </ErrorBoundary>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (prerendered && i18n.resolvedLanguage === drawnIn) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

@@ -23,6 +23,12 @@ export const BFF_PATHS = {
 export const CSRF_HEADER = 'x-vereinsheim-csrf';
 export const CSRF_HEADER_VALUE = '1';
 
+/**
+ * The language the web app shows, for the server (ADR 0052): it sends a visitor without a session the signed-out
+ * page drawn in this language. Readable by the page (not HttpOnly), which writes it with its own choice.
+ */
+export const LANGUAGE_COOKIE = 'vh_language';
+
 /** Where a failed sign-in lands: the signed-out screen with this query (`/signed-out?signin=failed`). */
 export const SIGNIN_FAILED_QUERY = { name: 'signin', value: 'failed' } as const;
 

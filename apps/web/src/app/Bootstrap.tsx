@@ -123,9 +123,27 @@ function SignInHold({ onDone }: { onDone: () => void }) {
   return <LoadingScreen message={t(message)} />;
 }
 
+/** What the server's page drew in before the start-up (ADR 0052): the signed-out screen, as state 2 draws it. */
+const DRAWN_SIGNED_OUT: BootState = {
+  screen: 2,
+  auth: null,
+  result: { kind: 'signed-out', reason: 'unauthenticated' },
+};
+
+export interface BootstrapProps {
+  /**
+   * The page came with the signed-out screen drawn in (no session cookie reached the server, main.tsx): the
+   * start-up shows it from its first render, instead of the loading screen, and goes on checking the session
+   * behind it.
+   */
+  signedOut?: boolean;
+}
+
 /** The sign-in screen: states 0 (initial), 1 (reading the token), 2 (signed out), 3 (signed in → the app). */
-export function Bootstrap() {
-  const [state, setState] = useState<BootState>({ screen: 0, auth: null, result: null });
+export function Bootstrap({ signedOut = false }: BootstrapProps) {
+  const [state, setState] = useState<BootState>(() =>
+    signedOut ? DRAWN_SIGNED_OUT : { screen: 0, auth: null, result: null },
+  );
   const [holding, setHolding] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [releaseHold] = useState(() => () => setHolding(false));
@@ -141,9 +159,12 @@ export function Bootstrap() {
       active = false;
     };
   }, []);
+  const readSession = () => state.auth?.session ?? null;
   const session = useSyncExternalStore(
     (listener) => state.auth?.subscribe(listener) ?? (() => undefined),
-    () => state.auth?.session ?? null,
+    readSession,
+    // Taking over the drawn signed-out screen (ADR 0052): no session yet, as when it was drawn.
+    readSession,
   );
   /** The session ended inside the app (refresh failed, or signing out): back to the signed-out screen. */
   const sessionLost = state.screen === 3 && session === null;
@@ -174,7 +195,8 @@ export function Bootstrap() {
       }
     };
     bootOnce(() => {
-      if (active) setState((s) => ({ ...s, screen: 1 }));
+      // Reading the token; the drawn signed-out screen stays while it is read.
+      if (active) setState((s) => (s.result ? s : { ...s, screen: 1 }));
     }).then(
       ({ auth, result }) => {
         if (!active) return;
@@ -198,12 +220,16 @@ export function Bootstrap() {
   if (screen === 2 || sessionLost) {
     const signIn = () => {
       setRedirecting(true);
-      if (auth)
-        void auth.signIn().then(
-          // Native: the system browser is open now; closing it unfinished leaves the button usable.
-          () => isNativePlatform() && setRedirecting(false),
-          () => window.location.reload(),
-        );
+      // On the drawn signed-out screen the start-up may still be reading the configuration: it signs in after.
+      const ready = auth ?? (booting ? booting.then((booted) => booted.auth) : null);
+      if (ready)
+        void Promise.resolve(ready)
+          .then((service) => service.signIn())
+          .then(
+            // Native: the system browser is open now; closing it unfinished leaves the button usable.
+            () => isNativePlatform() && setRedirecting(false),
+            () => window.location.reload(),
+          );
       else window.location.reload();
     };
     return (

@@ -95,6 +95,11 @@ export function readCookie(request: FastifyRequest, web: WebOrigin, kind: 'sessi
   return isSecretShaped(value) ? value : undefined;
 }
 
+/** Whether the request carries a session cookie of the right shape (not whether its session still lives). */
+export function hasSessionCookie(request: FastifyRequest, origins: WebOrigins): boolean {
+  return readCookie(request, origins.forRequest(request), 'session') !== undefined;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface SignedOutScreenProps {
@@ -10,6 +11,10 @@ export interface SignedOutScreenProps {
   justSignedOut?: boolean;
 }
 
+const noChanges = () => () => undefined;
+const isRunning = () => true;
+const isDrawn = () => false;
+
 /** The signed-out screen (sign-in screen state 2): an invitation and 'Jetzt anmelden'. */
 export function SignedOutScreen({
   onSignIn,
@@ -18,6 +23,9 @@ export function SignedOutScreen({
   justSignedOut = false,
 }: SignedOutScreenProps) {
   const { t } = useTranslation('common');
+  // Usable once the script runs it: the server's page shows this screen before (ADR 0052), where a tap would
+  // be lost. Taking the drawn screen over renders it as it was drawn (disabled) and then enabled.
+  const running = useSyncExternalStore(noChanges, isRunning, isDrawn);
   const points = t('signedOut.points', { returnObjects: true }) as unknown;
   return (
     <main className="vh-screen">
@@ -51,7 +59,7 @@ export function SignedOutScreen({
           </p>
         )}
         <div className="vh-actions">
-          <button type="button" className="vh-button" onClick={onSignIn}>
+          <button type="button" className="vh-button" onClick={onSignIn} disabled={!running}>
             {t('signedOut.cta')}
           </button>
         </div>

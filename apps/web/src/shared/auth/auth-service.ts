@@ -2,7 +2,7 @@ import { PRODUCT_KEY } from '@vereinsheim/contracts/constants';
 import { z } from 'zod';
 import { apiGet, isApiError } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { LANGUAGE_KEY } from '../i18n/i18n.ts';
+import { LANGUAGE_KEY, isLanguage, rememberLanguageForTheServer } from '../i18n/i18n.ts';
 import { clearCookies } from '../platform/cookies.ts';
 import { isClaimsErrorStatus, mergePersonClaims, parseClaims, type SessionClaims } from './claims.ts';
 
@@ -123,4 +123,6 @@ export function clearLocalState(): void {
   if (language) localStorage.setItem(LANGUAGE_KEY, language);
   sessionStorage.clear();
   clearCookies();
+  // The language's cookie is kept as its storage is: the signed-out page is drawn in it (ADR 0052).
+  if (isLanguage(language)) rememberLanguageForTheServer(language);
 }

@@ -317,6 +317,8 @@ describe('web session with the backend-for-frontend', () => {
     expect(localStorage.getItem('vereinsheim_language')).toBe('en');
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
     expect(document.cookie).not.toContain('a=1');
+    // The language's cookie stays with its storage (ADR 0052): the signed-out page is drawn in it.
+    expect(document.cookie).toContain('vh_language=en');
     expect(tabs.posted).toEqual([{ type: 'signed-out' }]);
     expect(location.assign).toHaveBeenCalledWith(endSessionUrl);
   });

@@ -1,11 +1,9 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '@vereinsheim/contracts/session';
+import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, type Language } from './languages.ts';
 
-export const LANGUAGES = ['de', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'de';
-/** Kept across sign-out (see AuthService.signOut). */
-export const LANGUAGE_KEY = 'vereinsheim_language';
+export { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, type Language };
 
 /** `common` is bundled (the signed-out, loading and error screens need it at once); every other namespace is a lazy chunk. */
 const eager = import.meta.glob<ResourceKey>('../../locales/*/common.json', {
@@ -40,13 +38,20 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language remembered in local storage, else the one its cookie still holds (ADR 0052), else German. */
 export function storedLanguage(): Language {
+  let value: string | null = null;
   try {
-    const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    value = localStorage.getItem(LANGUAGE_KEY);
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Private mode: the cookie may still say it.
   }
+  if (isLanguage(value)) return value;
+  const cookie = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }
 
 export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
@@ -71,7 +76,18 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
       returnNull: false,
     });
   document.documentElement.lang = language;
+  rememberLanguageForTheServer(language);
   return i18next;
+}
+
+/**
+ * The language in a cookie too, a year long (ADR 0052): the server sends a visitor without a session the
+ * signed-out screen drawn in it. Written at every start, so that a choice made before the cookie existed, or a
+ * cookie cleared at sign-out, is there again.
+ */
+export function rememberLanguageForTheServer(language: Language): void {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /** Switches and remembers the language. */
@@ -83,6 +99,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
+  rememberLanguageForTheServer(language);
 }
 
 export { i18next };
