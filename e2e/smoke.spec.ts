@@ -51,6 +51,30 @@ test.describe('smoke', () => {
     }
   });
 
+  test(
+    'a returning member sees the loading screen before any script has run (ADR 0052)',
+    { tag: '@desktop-only' },
+    async ({ browser, baseURL }, testInfo) => {
+      const context = await browser.newContext({
+        ...testInfo.project.use,
+        baseURL,
+        javaScriptEnabled: false,
+      });
+      try {
+        const page = await context.newPage();
+        await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/events');
+        await expect(page.getByRole('status')).toHaveText('Seite wird geladen...');
+        await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeHidden();
+        await context.addCookies([{ name: 'vh_language', value: 'en', url: baseURL! }]);
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page.getByRole('status')).toHaveText('Loading page...');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   test('the start-up takes the drawn signed-out screen over as it is, in the language chosen before', async ({
     page,
     context,

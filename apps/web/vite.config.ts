@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BFF_PATHS } from '@vereinsheim/contracts/session';
-import { PRERENDERED_SIGNED_OUT } from './src/app/prerender/marker.ts';
-import type * as SignedOut from './src/app/prerender/signed-out.tsx';
+import { PRERENDERED_LOADING, PRERENDERED_SIGNED_OUT } from './src/app/prerender/marker.ts';
+import type * as DrawnScreens from './src/app/prerender/screens.tsx';
 import { LANGUAGES, type Language } from './src/shared/i18n/languages.ts';
 
 const backend = process.env.VEREINSHEIM_BACKEND ?? 'http://localhost:3000';
@@ -73,41 +73,56 @@ function startRequestsWithThePage(): Plugin {
       if (!html.includes('</title>')) throw new Error('index.html has no </title> to put the preloads after');
       const webIndex = html.replace('</title>', `</title>\n    ${preloads}`);
       this.emitFile({ type: 'asset', fileName: WEB_INDEX, source: webIndex });
+      const { module: screens } = await runnerImport<typeof DrawnScreens>(DRAWN_SCREENS, {
+        configFile: false,
+        logLevel: 'error',
+      });
       for (const language of LANGUAGES) {
         this.emitFile({
           type: 'asset',
-          fileName: signedOutPage(language),
-          source: withSignedOutScreen(webIndex, language, await renderSignedOut(language)),
+          fileName: drawnPage(PRERENDERED_SIGNED_OUT, language),
+          source: withScreen(
+            webIndex,
+            language,
+            PRERENDERED_SIGNED_OUT,
+            await screens.renderSignedOutScreen(language),
+          ),
+        });
+        this.emitFile({
+          type: 'asset',
+          fileName: drawnPage(PRERENDERED_LOADING, language),
+          source: withScreen(
+            webIndex,
+            language,
+            PRERENDERED_LOADING,
+            await screens.renderLoadingScreen(language),
+          ),
         });
       }
     },
   };
 }
 
-/** The pages with the signed-out screen drawn in (ADR 0052); the server's names (apps/server/src/plugins/web.ts). */
-const signedOutPage = (language: string) => `index.signed-out.${language}.html`;
-
-/** The signed-out screen's markup in `language` (src/app/prerender/signed-out.tsx, run by Vite's module runner). */
-async function renderSignedOut(language: Language): Promise<string> {
-  const entry = fileURLToPath(new URL('./src/app/prerender/signed-out.tsx', import.meta.url));
-  const { module } = await runnerImport<typeof SignedOut>(entry, {
-    configFile: false,
-    logLevel: 'error',
-  });
-  return module.renderSignedOutScreen(language);
-}
+/** The screens drawn in at build time (ADR 0052), rendered by Vite's module runner. */
+const DRAWN_SCREENS = fileURLToPath(new URL('./src/app/prerender/screens.tsx', import.meta.url));
 
 /**
- * index.web.html with the signed-out screen in #root, marked for the start-up (main.tsx), in `language`. React
- * puts the resource hints it found (the brand's image) before the markup; they go into the head, where they
- * belong, so that #root holds exactly what the start-up's first render draws.
- *
- * The entry's scripts are asked for with `fetchpriority="low"`: on this page the screen needs only the HTML and
- * the style sheet, the scripts make its button work. At their default priority (High) the browser would load
- * them as urgently as the style sheet the paint waits for, and Lighthouse counts a High script requested before
- * the first paint as render-blocking.
+ * The pages with a screen drawn in (ADR 0052): `index.signed-out.de.html`, `index.loading.en.html`, …; the
+ * server's names (apps/server/src/plugins/web.ts).
  */
-function withSignedOutScreen(webIndex: string, language: Language, rendered: string): string {
+const drawnPage = (screen: string, language: string) => `index.${screen}.${language}.html`;
+
+/**
+ * index.web.html with `screen`'s markup in #root, marked for the start-up (main.tsx), in `language`. React puts the
+ * resource hints it found (the brand's image) before the markup; they go into the head, where they belong, so that
+ * #root holds exactly what the start-up's first render draws.
+ *
+ * On the signed-out page the entry's scripts are asked for with `fetchpriority="low"`: the screen needs only the
+ * HTML and the style sheet, the scripts make its button work. At their default priority (High) the browser would
+ * load them as urgently as the style sheet the paint waits for, and Lighthouse counts a High script requested
+ * before the first paint as render-blocking. The loading screen keeps them at High: what it waits for is theirs.
+ */
+function withScreen(webIndex: string, language: Language, screen: string, rendered: string): string {
   const [, hints = '', markup = ''] = /^((?:<link[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
   const root = '<div id="root"></div>';
   const entryScript = '<script type="module" crossorigin ';
@@ -118,13 +133,16 @@ function withSignedOutScreen(webIndex: string, language: Language, rendered: str
     !webIndex.includes(entryScript) ||
     !markup.startsWith('<main')
   )
-    throw new Error('index.html or the signed-out screen is not as the pre-render expects');
-  return webIndex
+    throw new Error('index.html or the drawn screen is not as the pre-render expects');
+  const page = webIndex
     .replace('<html lang="de">', `<html lang="${language}">`)
-    .replace('</title>', `</title>\n    ${hints}`)
-    .replace(entryScript, `${entryScript}fetchpriority="low" `)
-    .replaceAll(modulePreload, `${modulePreload}fetchpriority="low" `)
-    .replace(root, `<div id="root" data-prerendered="${PRERENDERED_SIGNED_OUT}">${markup}</div>`);
+    .replace('</title>', hints ? `</title>\n    ${hints}` : '</title>')
+    .replace(root, `<div id="root" data-prerendered="${screen}">${markup}</div>`);
+  return screen === PRERENDERED_SIGNED_OUT
+    ? page
+        .replace(entryScript, `${entryScript}fetchpriority="low" `)
+        .replaceAll(modulePreload, `${modulePreload}fetchpriority="low" `)
+    : page;
 }
 
 /** The modules of the first screen's chunk (firstScreenChunk): found when the build has read every module. */

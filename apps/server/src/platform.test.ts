@@ -257,13 +257,14 @@ describe('the web app', () => {
       path.join(dist, 'index.web.html'),
       `<!doctype html><html lang="de"><title>Vereinsheim</title>${WEB_PRELOADS}</html>`,
     );
-    // The build's pages with the signed-out screen drawn in (ADR 0052).
-    for (const language of ['de', 'en']) {
-      await fs.writeFile(
-        path.join(dist, `index.signed-out.${language}.html`),
-        `<!doctype html><html lang="${language}"><title>Vereinsheim</title>${WEB_PRELOADS}<div id="root" data-prerendered="signed-out"></div></html>`,
-      );
-    }
+    // The build's pages with a screen drawn in (ADR 0052).
+    for (const screen of ['signed-out', 'loading'])
+      for (const language of ['de', 'en']) {
+        await fs.writeFile(
+          path.join(dist, `index.${screen}.${language}.html`),
+          `<!doctype html><html lang="${language}"><title>Vereinsheim</title>${WEB_PRELOADS}<div id="root" data-prerendered="${screen}"></div></html>`,
+        );
+      }
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A chunk large enough to be compressed by the build's post-build step (the real script runs on it).
     await fs.writeFile(path.join(dist, 'assets', 'shell-def456.js'), BIG_CHUNK);
@@ -296,8 +297,9 @@ describe('the web app', () => {
   );
 
   const SESSION_COOKIE = `__Host-vh_session=${'a'.repeat(43)}; vh_session=${'a'.repeat(43)}`;
-  const drawnIn = (body: string) =>
-    body.includes('data-prerendered="signed-out"') ? /<html lang="(\w+)">/.exec(body)?.[1] : null;
+  /** Which screen the page has drawn in, and in which language. */
+  const drawnIn = (body: string, screen = 'signed-out') =>
+    body.includes(`data-prerendered="${screen}"`) ? /<html lang="(\w+)">/.exec(body)?.[1] : null;
 
   it.each(['none', 'same-origin', 'same-site'])(
     'sends a visitor without a session cookie (Sec-Fetch-Site: %s) the signed-out screen drawn in, German unless the language cookie says English',
@@ -324,16 +326,28 @@ describe('the web app', () => {
     },
   );
 
-  it.each([
+  it.each<[string, { 'sec-fetch-site'?: string; cookie?: string }]>([
     ['a session cookie', { 'sec-fetch-site': 'none', cookie: SESSION_COOKIE }],
     ['a link from another site (a Strict cookie is not sent)', { 'sec-fetch-site': 'cross-site' }],
     ['no Fetch Metadata', {}],
-  ])('sends a request with %s the page that starts by reading the session', async (_, headers) => {
-    const res = await web.app.inject({ url: '/', headers: { accept: 'text/html', ...headers } });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(WEB_PRELOADS);
-    expect(res.body).not.toContain('data-prerendered');
-  });
+  ])(
+    'sends a request with %s the loading screen drawn in, in the language cookie’s language',
+    async (_, headers) => {
+      for (const [language, cookie] of [
+        ['de', headers.cookie],
+        ['en', [headers.cookie, 'vh_language=en'].filter(Boolean).join('; ')],
+      ]) {
+        const res = await web.app.inject({
+          url: '/',
+          headers: { accept: 'text/html', ...headers, ...(cookie ? { cookie } : {}) },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(WEB_PRELOADS);
+        expect(drawnIn(res.body, 'loading')).toBe(language);
+        expect(String(res.headers.vary)).toMatch(/cookie/i);
+      }
+    },
+  );
 
   it('sends /signed-out its own page also without a session cookie (it says the sign-out is done)', async () => {
     const res = await web.app.inject({

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Bootstrap } from './app/Bootstrap.tsx';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
-import { PRERENDERED_SIGNED_OUT } from './app/prerender/marker.ts';
+import { PRERENDERED_LOADING, PRERENDERED_SIGNED_OUT } from './app/prerender/marker.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { silenceConsole } from './shared/platform/console.ts';
 import { isNativePlatform } from './shared/platform/native.ts';
@@ -19,21 +19,23 @@ if (import.meta.env.PROD && !isNativePlatform()) registerServiceWorker();
 const container = document.getElementById('root');
 if (!container) throw new Error('The root element #root is missing; the app cannot mount.');
 /**
- * The server sent the signed-out screen drawn in (a visitor without a session, ADR 0052): the start-up begins with
- * it. In the page's language React takes the drawn screen over as it is (hydration); in another one (a choice
- * made before the server knew it) it draws the screen anew.
+ * The server sent a screen drawn in (ADR 0052): the signed-out screen to a visitor without a session, the loading
+ * screen otherwise. The start-up's first render is that screen; in the page's language React takes it over as it
+ * is (hydration), in another one (a choice made before the server knew it) it draws it anew.
  */
-const prerendered = container.dataset.prerendered === PRERENDERED_SIGNED_OUT;
+const drawn = container.dataset.prerendered;
+const signedOut = drawn === PRERENDERED_SIGNED_OUT;
 const drawnIn = document.documentElement.lang;
 
 void initI18n().then((i18n) => {
   const app = (
     <StrictMode>
       <ErrorBoundary>
-        <Bootstrap signedOut={prerendered} />
+        <Bootstrap signedOut={signedOut} />
       </ErrorBoundary>
     </StrictMode>
   );
-  if (prerendered && i18n.resolvedLanguage === drawnIn) hydrateRoot(container, app);
+  const drawnScreen = signedOut || drawn === PRERENDERED_LOADING;
+  if (drawnScreen && i18n.resolvedLanguage === drawnIn) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

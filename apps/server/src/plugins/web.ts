@@ -20,9 +20,12 @@ const NEVER_HTML = /^\/(api|oidc|bff)(\/|$)/;
 /** dist/index.web.html, written by the web build (apps/web/vite.config.ts). */
 const WEB_INDEX = 'index.web.html';
 
-/** The build's pages with the signed-out screen drawn in, one per language (ADR 0052, apps/web/vite.config.ts). */
-const SIGNED_OUT_LANGUAGES = ['de', 'en'] as const;
-const signedOutPage = (language: string) => `index.signed-out.${language}.html`;
+/**
+ * The build's pages with a screen drawn in, one per screen and language (ADR 0052, apps/web/vite.config.ts): the
+ * signed-out screen and the loading screen, each index.web.html otherwise.
+ */
+const DRAWN_LANGUAGES = ['de', 'en'] as const;
+const drawnPage = (screen: 'signed-out' | 'loading', language: string) => `index.${screen}.${language}.html`;
 
 /**
  * Navigations whose request would carry a SameSite=Strict session cookie if the browser held one (Fetch
@@ -48,22 +51,25 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
   // The build's page for the web, which preloads the start-up's session and configuration requests
   // (apps/web/vite.config.ts, WEB_INDEX); /signed-out reads no session and gets index.html.
   const hasWebIndex = fs.existsSync(path.join(options.webDist, WEB_INDEX));
-  const hasSignedOutPages = SIGNED_OUT_LANGUAGES.every((language) =>
-    fs.existsSync(path.join(options.webDist, signedOutPage(language))),
+  const hasDrawnPages = (['signed-out', 'loading'] as const).every((screen) =>
+    DRAWN_LANGUAGES.every((language) =>
+      fs.existsSync(path.join(options.webDist, drawnPage(screen, language))),
+    ),
   );
 
   /**
-   * The page with the signed-out screen drawn in, in the language of the page's cookie (German by default), for
-   * a visitor who surely has no session: no session cookie on a request that would carry it (ADR 0052). The
-   * start-up takes the screen over and checks the session behind it; /signed-out draws its own message.
+   * The web app's page with a screen drawn in, in the language of the page's cookie (German by default; ADR 0052):
+   * the signed-out screen for a visitor who surely has no session (no session cookie on a request that would carry
+   * it), the loading screen for everyone else. The start-up takes the screen over and goes on from there.
    */
-  const signedOutPageFor = (request: FastifyRequest, pathname: string): string | null => {
-    if (!hasSignedOutPages || pathname === pathTo('signedOut')) return null;
+  const webPageFor = (request: FastifyRequest): string => {
+    if (!hasDrawnPages) return WEB_INDEX;
     const site = request.headers['sec-fetch-site'];
-    if (typeof site !== 'string' || !STRICT_COOKIES_SENT.has(site)) return null;
-    if (options.hasSessionCookie(request)) return null;
+    const surelySignedOut =
+      typeof site === 'string' && STRICT_COOKIES_SENT.has(site) && !options.hasSessionCookie(request);
     const chosen = request.cookies[LANGUAGE_COOKIE];
-    return signedOutPage(SIGNED_OUT_LANGUAGES.find((language) => language === chosen) ?? 'de');
+    const language = DRAWN_LANGUAGES.find((candidate) => candidate === chosen) ?? 'de';
+    return drawnPage(surelySignedOut ? 'signed-out' : 'loading', language);
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -90,9 +96,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build`.');
     }
-    const page =
-      signedOutPageFor(request, pathname) ??
-      (hasWebIndex && pathname !== pathTo('signedOut') ? WEB_INDEX : 'index.html');
+    // /signed-out reads no session and draws its own message: index.html.
+    const page = hasWebIndex && pathname !== pathTo('signedOut') ? webPageFor(request) : 'index.html';
     // Which page depends on the cookies and the kind of navigation: a cache must not answer one with another.
     reply.header('vary', 'Cookie, Sec-Fetch-Site');
     return reply.code(status).header('cache-control', 'no-cache').sendFile(page);

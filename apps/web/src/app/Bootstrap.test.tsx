@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAppConfig } from '../test/fixtures.ts';
 import { server } from '../test/msw-server.ts';
 import { Bootstrap } from './Bootstrap.tsx';
-import { renderSignedOutScreen } from './prerender/signed-out.tsx';
+import { renderSignedOutScreen } from './prerender/screens.tsx';
 
 /** A response the test lets go when it wants. */
 function held<T>() {
