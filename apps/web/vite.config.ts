@@ -77,28 +77,17 @@ function startRequestsWithThePage(): Plugin {
         configFile: false,
         logLevel: 'error',
       });
-      for (const language of LANGUAGES) {
-        this.emitFile({
-          type: 'asset',
-          fileName: drawnPage(PRERENDERED_SIGNED_OUT, language),
-          source: withScreen(
-            webIndex,
-            language,
-            PRERENDERED_SIGNED_OUT,
-            await screens.renderSignedOutScreen(language),
-          ),
-        });
-        this.emitFile({
-          type: 'asset',
-          fileName: drawnPage(PRERENDERED_LOADING, language),
-          source: withScreen(
-            webIndex,
-            language,
-            PRERENDERED_LOADING,
-            await screens.renderLoadingScreen(language),
-          ),
-        });
-      }
+      const drawn = [
+        [PRERENDERED_SIGNED_OUT, screens.renderSignedOutScreen],
+        [PRERENDERED_LOADING, screens.renderLoadingScreen],
+      ] as const;
+      for (const language of LANGUAGES)
+        for (const [screen, render] of drawn)
+          this.emitFile({
+            type: 'asset',
+            fileName: drawnPage(screen, language),
+            source: withScreen(webIndex, language, screen, await render(language)),
+          });
     },
   };
 }

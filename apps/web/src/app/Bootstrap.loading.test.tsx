@@ -2,50 +2,35 @@
 import { BFF_PATHS } from '@vereinsheim/contracts/session';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testAppConfig } from '../test/fixtures.ts';
+import { drawnPage, hydrateDrawn } from '../test/drawn-page.tsx';
 import { server } from '../test/msw-server.ts';
+import { deferred } from '../test/wait.ts';
 import { Bootstrap } from './Bootstrap.tsx';
 import { renderLoadingScreen } from './prerender/screens.tsx';
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
-
 describe('the loading screen the server drew in (ADR 0052)', () => {
   it('is taken over as it is while the session is read, and gives way to what the session says', async () => {
-    let answerSession!: () => void;
-    const sessionAsked = new Promise<void>((resolve) => (answerSession = resolve));
+    const session = deferred();
     server.use(
       http.get('*/app-config.json', () => HttpResponse.json(testAppConfig)),
       http.get(`*${BFF_PATHS.session}`, async () => {
-        await sessionAsked;
+        await session.promise;
         return new HttpResponse(null, { status: 401 });
       }),
     );
 
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = await renderLoadingScreen('de');
-    document.body.append(container);
+    const container = drawnPage(await renderLoadingScreen('de'));
     const drawnStatus = container.querySelector('[role="status"]');
     expect(drawnStatus).toHaveTextContent('Seite wird geladen...');
 
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, <Bootstrap />, {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
+    const recoverable = await hydrateDrawn(container, <Bootstrap />);
     expect(recoverable).toEqual([]);
     expect(screen.getByRole('status')).toBe(drawnStatus);
 
     // No session: the signed-out screen follows, usable at once.
-    await act(async () => answerSession());
+    await act(async () => session.resolve());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Jetzt anmelden' })).toBeEnabled());
     expect(recoverable).toEqual([]);
   });

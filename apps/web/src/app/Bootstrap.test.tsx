@@ -2,30 +2,17 @@
 import { BFF_PATHS } from '@vereinsheim/contracts/session';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testAppConfig } from '../test/fixtures.ts';
+import { drawnPage, hydrateDrawn } from '../test/drawn-page.tsx';
 import { server } from '../test/msw-server.ts';
+import { deferred } from '../test/wait.ts';
 import { Bootstrap } from './Bootstrap.tsx';
 import { renderSignedOutScreen } from './prerender/screens.tsx';
 
-/** A response the test lets go when it wants. */
-function held<T>() {
-  let release!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (release = resolve));
-  return { promise, release };
-}
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
-
 describe('the signed-out screen the server drew in (ADR 0052)', () => {
   it('is taken over as it is, usable once the script runs, and a tap while the configuration loads signs in after it', async () => {
-    const config = held<void>();
+    const config = deferred();
     server.use(
       http.get('*/app-config.json', async () => {
         await config.promise;
@@ -36,21 +23,13 @@ describe('the signed-out screen the server drew in (ADR 0052)', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
 
     // The page as the server sends it: the build's markup in #root, before any script.
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = await renderSignedOutScreen('de');
-    document.body.append(container);
+    const container = drawnPage(await renderSignedOutScreen('de'));
     const drawnHeading = container.querySelector('h1');
     const drawnButton = container.querySelector('button');
     expect(drawnHeading).toHaveTextContent('Willkommen im Vereinsheim');
     expect(drawnButton).toBeDisabled();
 
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, <Bootstrap signedOut />, {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
+    const recoverable = await hydrateDrawn(container, <Bootstrap signedOut />);
 
     // The same elements, not drawn anew, and no loading screen in between.
     expect(recoverable).toEqual([]);
@@ -63,7 +42,7 @@ describe('the signed-out screen the server drew in (ADR 0052)', () => {
     // Tapped while the configuration is still on its way: the sign-in starts once it is there.
     act(() => button.click());
     expect(assign).not.toHaveBeenCalled();
-    await act(async () => config.release());
+    await act(async () => config.resolve());
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     const login = new URL(String(assign.mock.calls[0]![0]));
     expect(login.pathname).toBe(BFF_PATHS.login);

@@ -221,9 +221,9 @@ export function Bootstrap({ signedOut = false }: BootstrapProps) {
     const signIn = () => {
       setRedirecting(true);
       // On the drawn signed-out screen the start-up may still be reading the configuration: it signs in after.
-      const ready = auth ?? (booting ? booting.then((booted) => booted.auth) : null);
+      const ready = auth ? Promise.resolve(auth) : booting?.then((booted) => booted.auth);
       if (ready)
-        void Promise.resolve(ready)
+        void ready
           .then((service) => service.signIn())
           .then(
             // Native: the system browser is open now; closing it unfinished leaves the button usable.
