@@ -137,7 +137,52 @@ test.describe('web app shell', () => {
     }
   });
 
-  test("a returning member's start-up has a worker load the date formats, under the page's CSP, and ends it", async ({
+  test("a returning member's page asks for the dashboard's first screen itself, while the entry script still loads", async ({
+    page,
+    browser,
+  }) => {
+    // What the first screen loads after the entry: its code, the data's code, the club selection's storage and
+    // its German texts.
+    const needed = [
+      'src/app/screens/FirstScreen.tsx',
+      'src/features/dashboard/api/prefetch.ts',
+      'src/app/query-client.ts',
+      '../../node_modules/@capacitor/preferences/dist/esm/web.js',
+      'src/locales/de/shell.json',
+      'src/locales/de/dashboard.json',
+    ].map(builtFile);
+    const returning = await returningMember(page, browser);
+    try {
+      const next = await returning.newPage();
+      const asked = new Set<string>();
+      next.on('request', (request) => asked.add(new URL(request.url()).pathname));
+      // The entry script answers only once all of it has been asked for: by the page, not by the script.
+      let missingWhenEntryAnswered = needed;
+      await next.route(`**${builtFile('index.html')}`, async (route) => {
+        const deadline = Date.now() + 10_000;
+        while (needed.some((file) => !asked.has(file)) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        missingWhenEntryAnswered = needed.filter((file) => !asked.has(file));
+        await route.continue();
+      });
+      await next.goto('/');
+      await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
+      expect(missingWhenEntryAnswered).toEqual([]);
+      // Each was loaded once: the start-up took what the page had asked for.
+      const loaded: string[] = await next.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
+      for (const file of needed)
+        expect(
+          loaded.filter((path) => path === file),
+          file,
+        ).toHaveLength(1);
+    } finally {
+      await returning.close();
+    }
+  });
+
+  test("a returning member's start-up has a worker load the date formats, under the page's CSP, and ends it; the CSP refuses nothing on the page", async ({
     page,
     browser,
   }) => {
@@ -154,6 +199,14 @@ test.describe('web app shell', () => {
       next.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
       });
+      // What the CSP refused, also where the script caught the refusal (a probe for eval, as zod's would be).
+      await next.addInitScript(() => {
+        const violations: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+        );
+      });
       await next.goto('/');
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
       // The next events' dates are shown, formatted as the page's own formatter does.
@@ -168,6 +221,11 @@ test.describe('web app shell', () => {
       // Its one message answered, the worker is ended rather than kept.
       await expect.poll(() => ended).toEqual(started);
       expect(refused).toEqual([]);
+      // The shell's dashboard has taken over (its data read and checked against the contracts).
+      await expect(next.getByTestId('first-screen')).toHaveCount(0, { timeout: 20_000 });
+      expect(
+        await next.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      ).toEqual([]);
     } finally {
       await returning.close();
     }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BFF_PATHS } from '@vereinsheim/contracts/session';
 import { PRERENDERED_LOADING, PRERENDERED_SIGNED_OUT } from './src/app/prerender/marker.ts';
@@ -82,12 +82,16 @@ function startRequestsWithThePage(): Plugin {
         [PRERENDERED_LOADING, screens.renderLoadingScreen],
       ] as const;
       for (const language of LANGUAGES)
-        for (const [screen, render] of drawn)
-          this.emitFile({
-            type: 'asset',
-            fileName: drawnPage(screen, language),
-            source: withScreen(webIndex, language, screen, await render(language)),
-          });
+        for (const [screen, render] of drawn) {
+          const page = withScreen(webIndex, language, screen, await render(language));
+          this.emitFile({ type: 'asset', fileName: drawnPage(screen, language), source: page });
+          if (screen === PRERENDERED_LOADING)
+            this.emitFile({
+              type: 'asset',
+              fileName: drawnPage(DASHBOARD_PAGE, language),
+              source: withFirstScreenPreloaded(page, firstScreenFiles(bundle, language)),
+            });
+        }
     },
   };
 }
@@ -132,6 +136,79 @@ function withScreen(webIndex: string, language: Language, screen: string, render
         .replace(entryScript, `${entryScript}fetchpriority="low" `)
         .replaceAll(modulePreload, `${modulePreload}fetchpriority="low" `)
     : page;
+}
+
+/**
+ * The dashboard's page for a returning member (`index.dashboard.de.html`, …): the loading screen's page, which also
+ * asks for what the dashboard's first screen loads (apps/server/src/plugins/web.ts sends it to `/` with a session
+ * cookie).
+ */
+const DASHBOARD_PAGE = 'dashboard';
+
+/** Modules the start-up loads for the first screen besides FIRST_SCREEN_ROOTS: the club selection's storage. */
+const FIRST_SCREEN_LOADS = ['/node_modules/@capacitor/preferences/dist/esm/web.js'];
+
+/**
+ * The built files the dashboard's first screen loads after the entry, in `language` (issue 14 §6): the chunks of
+ * FIRST_SCREEN_ROOTS and FIRST_SCREEN_LOADS with the chunks they import that the entry does not bring, their style
+ * sheets, and the `shell` and `dashboard` texts (app/Bootstrap.tsx, preloadSignedIn). The data's code first, as the
+ * start-up asks for it.
+ */
+function firstScreenFiles(
+  bundle: Rolldown.OutputBundle,
+  language: Language,
+): { scripts: string[]; styles: string[] } {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The build has no entry chunk');
+  const withImports = (start: Rolldown.OutputChunk[]) => {
+    const seen = new Set<Rolldown.OutputChunk>();
+    const visit = (chunk: Rolldown.OutputChunk) => {
+      if (seen.has(chunk)) return;
+      seen.add(chunk);
+      for (const file of chunk.imports) visit(byFile.get(file)!);
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  const loadedWithTheEntry = withImports([entry]);
+  const modules = [
+    '/src/features/dashboard/api/prefetch.ts',
+    '/src/app/query-client.ts',
+    ...FIRST_SCREEN_LOADS,
+    '/src/app/screens/FirstScreen.tsx',
+    `/src/locales/${language}/shell.json`,
+    `/src/locales/${language}/dashboard.json`,
+  ];
+  const roots = modules.map((suffix) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+    if (!chunk) throw new Error(`The dashboard's page: no chunk for ${suffix}`);
+    return chunk;
+  });
+  const loaded = [...withImports(roots)].filter((chunk) => !loadedWithTheEntry.has(chunk));
+  return {
+    scripts: loaded.map((chunk) => chunk.fileName),
+    styles: [...new Set(loaded.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))],
+  };
+}
+
+/**
+ * The loading screen's page with the first screen's files asked for by the page itself: while the entry's
+ * scripts load and run (about a second on a slow phone), the line would otherwise stand idle, and the first
+ * screen's code would be asked for only once the script has read the session. At low priority, so that they
+ * come after the entry's scripts and its style sheet, which the loading screen and the start-up wait for.
+ */
+function withFirstScreenPreloaded(page: string, files: { scripts: string[]; styles: string[] }): string {
+  const links = [
+    ...files.scripts.map(
+      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+    ),
+    ...files.styles.map((file) => `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`),
+  ];
+  if (!page.includes('</head>'))
+    throw new Error('The loading page has no </head> to put the preloads before');
+  return page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
 /** The modules of the first screen's chunk (firstScreenChunk): found when the build has read every module. */

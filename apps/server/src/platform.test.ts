@@ -15,6 +15,9 @@ import {
 
 const METRICS_TOKEN = 'a-metrics-token-of-some-length';
 const WEB_PRELOADS = '<link rel="preload" href="/bff/session" as="fetch" crossorigin>';
+/** What the dashboard's page adds to the loading screen's (apps/web/vite.config.ts, withFirstScreenPreloaded). */
+const FIRST_SCREEN_PRELOAD =
+  '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/FirstScreen-abc123.js">';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ METRICS_TOKEN, METRICS_ALLOW: '10.1.0.0/16, 192.0.2.7' });
@@ -264,6 +267,11 @@ describe('the web app', () => {
           path.join(dist, `index.${screen}.${language}.html`),
           `<!doctype html><html lang="${language}"><title>Vereinsheim</title>${WEB_PRELOADS}<div id="root" data-prerendered="${screen}"></div></html>`,
         );
+        // The loading screen's page that also asks for the dashboard's first screen.
+        await fs.writeFile(
+          path.join(dist, `index.dashboard.${language}.html`),
+          `<!doctype html><html lang="${language}"><title>Vereinsheim</title>${WEB_PRELOADS}${FIRST_SCREEN_PRELOAD}<div id="root" data-prerendered="loading"></div></html>`,
+        );
       }
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A chunk large enough to be compressed by the build's post-build step (the real script runs on it).
@@ -346,6 +354,26 @@ describe('the web app', () => {
         expect(drawnIn(res.body, 'loading')).toBe(language);
         expect(String(res.headers.vary)).toMatch(/cookie/i);
       }
+    },
+  );
+
+  it.each([
+    ['/', { 'sec-fetch-site': 'none', cookie: SESSION_COOKIE }, true],
+    ['/', { 'sec-fetch-site': 'same-origin', cookie: `${SESSION_COOKIE}; vh_language=en` }, true],
+    ['/', { cookie: SESSION_COOKIE }, true],
+    ['/events', { 'sec-fetch-site': 'none', cookie: SESSION_COOKIE }, false],
+    ['/profile/phone', { cookie: SESSION_COOKIE }, false],
+    ['/', { 'sec-fetch-site': 'cross-site' }, false],
+    ['/', {}, false],
+  ] as [string, { 'sec-fetch-site'?: string; cookie?: string }, boolean][])(
+    'asks for the first screen’s code with the loading screen only on the dashboard with a session cookie (%s, %o)',
+    async (url, headers, preloaded) => {
+      const res = await web.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+      expect(res.statusCode).toBe(200);
+      expect(drawnIn(res.body, 'loading')).toBe(headers.cookie?.includes('vh_language=en') ? 'en' : 'de');
+      expect(res.body).toContain(WEB_PRELOADS);
+      expect(res.body.includes(FIRST_SCREEN_PRELOAD)).toBe(preloaded);
+      expect(String(res.headers.vary)).toMatch(/cookie/i);
     },
   );
 

@@ -1,5 +1,7 @@
 // First of all, before any Ionic element is defined: text set on Ionic elements stays text (see the module).
 import './shared/platform/ionic-safe-text.ts';
+// Before any answer is read: zod parses without compiling code, which the CSP forbids (see the module).
+import './shared/platform/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Bootstrap } from './app/Bootstrap.tsx';

@@ -25,7 +25,13 @@ const WEB_INDEX = 'index.web.html';
  * signed-out screen and the loading screen, each index.web.html otherwise.
  */
 const DRAWN_LANGUAGES = ['de', 'en'] as const;
-const drawnPage = (screen: 'signed-out' | 'loading', language: string) => `index.${screen}.${language}.html`;
+const DRAWN_SCREENS = ['signed-out', 'loading', 'dashboard'] as const;
+/**
+ * `dashboard` is the loading screen's page that also asks for what the dashboard's first screen loads, for a
+ * returning member opening the dashboard.
+ */
+const drawnPage = (screen: (typeof DRAWN_SCREENS)[number], language: string) =>
+  `index.${screen}.${language}.html`;
 
 /**
  * Navigations whose request would carry a SameSite=Strict session cookie if the browser held one (Fetch
@@ -51,7 +57,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
   // The build's page for the web, which preloads the start-up's session and configuration requests
   // (apps/web/vite.config.ts, WEB_INDEX); /signed-out reads no session and gets index.html.
   const hasWebIndex = fs.existsSync(path.join(options.webDist, WEB_INDEX));
-  const hasDrawnPages = (['signed-out', 'loading'] as const).every((screen) =>
+  const hasDrawnPages = DRAWN_SCREENS.every((screen) =>
     DRAWN_LANGUAGES.every((language) =>
       fs.existsSync(path.join(options.webDist, drawnPage(screen, language))),
     ),
@@ -60,16 +66,19 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
   /**
    * The web app's page with a screen drawn in, in the language of the page's cookie (German by default; ADR 0052):
    * the signed-out screen for a visitor who surely has no session (no session cookie on a request that would carry
-   * it), the loading screen for everyone else. The start-up takes the screen over and goes on from there.
+   * it), the loading screen for everyone else. On the dashboard with a session cookie, the loading screen's page
+   * that also asks for the first screen's code (apps/web/vite.config.ts): the start-up will show it. The start-up
+   * takes the screen over and goes on from there.
    */
-  const webPageFor = (request: FastifyRequest): string => {
+  const webPageFor = (request: FastifyRequest, pathname: string): string => {
     if (!hasDrawnPages) return WEB_INDEX;
     const site = request.headers['sec-fetch-site'];
-    const surelySignedOut =
-      typeof site === 'string' && STRICT_COOKIES_SENT.has(site) && !options.hasSessionCookie(request);
+    const session = options.hasSessionCookie(request);
+    const surelySignedOut = typeof site === 'string' && STRICT_COOKIES_SENT.has(site) && !session;
     const chosen = request.cookies[LANGUAGE_COOKIE];
     const language = DRAWN_LANGUAGES.find((candidate) => candidate === chosen) ?? 'de';
-    return drawnPage(surelySignedOut ? 'signed-out' : 'loading', language);
+    if (surelySignedOut) return drawnPage('signed-out', language);
+    return drawnPage(session && pathname === pathTo('dashboard') ? 'dashboard' : 'loading', language);
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -97,7 +106,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
         .send('The web app is not built. Run `npm run build`.');
     }
     // /signed-out reads no session and draws its own message: index.html.
-    const page = hasWebIndex && pathname !== pathTo('signedOut') ? webPageFor(request) : 'index.html';
+    const page =
+      hasWebIndex && pathname !== pathTo('signedOut') ? webPageFor(request, pathname) : 'index.html';
     // Which page depends on the cookies and the kind of navigation: a cache must not answer one with another.
     reply.header('vary', 'Cookie, Sec-Fetch-Site');
     return reply.code(status).header('cache-control', 'no-cache').sendFile(page);
