@@ -50,6 +50,24 @@ function builtFile(source: string): string {
   return `/${chunk.file}`;
 }
 
+/**
+ * Holds the page's requests for `url` until it has asked for every path of `needed` (at the latest 10 s); the
+ * returned function tells what was still missing when they were let go.
+ */
+async function holdUntilAsked(page: Page, url: string, needed: string[]): Promise<() => string[]> {
+  const asked = new Set<string>();
+  page.on('request', (request) => asked.add(new URL(request.url()).pathname));
+  let missing = needed;
+  await page.route(url, async (route) => {
+    const deadline = Date.now() + 10_000;
+    while (needed.some((path) => !asked.has(path)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    missing = needed.filter((path) => !asked.has(path));
+    await route.continue();
+  });
+  return () => missing;
+}
+
 /** demo@ signed in once, then a new browser context with her session cookie and a cold cache: the next morning. */
 async function returningMember(page: Page, browser: Browser): Promise<BrowserContext> {
   await openSignedIn(page, DEMO.demo.email, DEMO.demo.password, '/');
@@ -101,37 +119,23 @@ test.describe('web app shell', () => {
     const returning = await returningMember(page, browser);
     try {
       const next = await returning.newPage();
-      const asked = new Set<string>();
-      next.on('request', (request) => asked.add(new URL(request.url()).pathname));
       const sessionRequests: string[] = [];
       next.on('request', (request) => {
         if (new URL(request.url()).pathname === '/bff/session') sessionRequests.push(request.method());
       });
-      let missingWhenClaimsAnswered = needed;
       // The entry script answers only once the session and the configuration have been asked for: the page
       // preloads both (index.web.html); asked for by the script, they would wait out the deadline.
-      const start = ['/bff/session', '/app-config.json'];
-      let missingWhenEntryAnswered = start;
-      await next.route(`**${builtFile('index.html')}`, async (route) => {
-        const deadline = Date.now() + 10_000;
-        while (start.some((p) => !asked.has(p)) && Date.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        missingWhenEntryAnswered = start.filter((p) => !asked.has(p));
-        await route.continue();
-      });
-      await next.route('**/api/b2c/person/**', async (route) => {
-        const deadline = Date.now() + 10_000;
-        while (needed.some((file) => !asked.has(file)) && Date.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        missingWhenClaimsAnswered = needed.filter((file) => !asked.has(file));
-        await route.continue();
-      });
+      const missingWhenEntryAnswered = await holdUntilAsked(next, `**${builtFile('index.html')}`, [
+        '/bff/session',
+        '/app-config.json',
+      ]);
+      const missingWhenClaimsAnswered = await holdUntilAsked(next, '**/api/b2c/person/**', needed);
       await next.goto('/');
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
-      expect(missingWhenEntryAnswered).toEqual([]);
+      expect(missingWhenEntryAnswered()).toEqual([]);
       // The start-up took the preloaded answer rather than asking again.
       expect(sessionRequests).toEqual(['GET']);
-      expect(missingWhenClaimsAnswered).toEqual([]);
+      expect(missingWhenClaimsAnswered()).toEqual([]);
     } finally {
       await returning.close();
     }
@@ -154,20 +158,11 @@ test.describe('web app shell', () => {
     const returning = await returningMember(page, browser);
     try {
       const next = await returning.newPage();
-      const asked = new Set<string>();
-      next.on('request', (request) => asked.add(new URL(request.url()).pathname));
       // The entry script answers only once all of it has been asked for: by the page, not by the script.
-      let missingWhenEntryAnswered = needed;
-      await next.route(`**${builtFile('index.html')}`, async (route) => {
-        const deadline = Date.now() + 10_000;
-        while (needed.some((file) => !asked.has(file)) && Date.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        missingWhenEntryAnswered = needed.filter((file) => !asked.has(file));
-        await route.continue();
-      });
+      const missingWhenEntryAnswered = await holdUntilAsked(next, `**${builtFile('index.html')}`, needed);
       await next.goto('/');
       await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
-      expect(missingWhenEntryAnswered).toEqual([]);
+      expect(missingWhenEntryAnswered()).toEqual([]);
       // Each was loaded once: the start-up took what the page had asked for.
       const loaded: string[] = await next.evaluate(() =>
         performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),

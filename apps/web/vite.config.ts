@@ -174,10 +174,8 @@ function firstScreenFiles(
   };
   const loadedWithTheEntry = withImports([entry]);
   const modules = [
-    '/src/features/dashboard/api/prefetch.ts',
-    '/src/app/query-client.ts',
+    ...FIRST_SCREEN_ROOTS,
     ...FIRST_SCREEN_LOADS,
-    '/src/app/screens/FirstScreen.tsx',
     `/src/locales/${language}/shell.json`,
     `/src/locales/${language}/dashboard.json`,
   ];
@@ -216,9 +214,9 @@ const firstScreenModules = new Set<string>();
 
 /** What the start-up loads for the dashboard's first screen (app/Bootstrap.tsx, preloadSignedIn). */
 const FIRST_SCREEN_ROOTS = [
-  '/src/app/screens/FirstScreen.tsx',
   '/src/features/dashboard/api/prefetch.ts',
   '/src/app/query-client.ts',
+  '/src/app/screens/FirstScreen.tsx',
 ];
 
 /**
