@@ -202,7 +202,11 @@ function withFirstScreenPreloaded(page: string, files: { scripts: string[]; styl
     ...files.scripts.map(
       (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
     ),
-    ...files.styles.map((file) => `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`),
+    // crossorigin as on the start-up's own <link rel="stylesheet">: a preload in another credentials mode is not
+    // used, and the style sheet is fetched twice.
+    ...files.styles.map(
+      (file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`,
+    ),
   ];
   if (!page.includes('</head>'))
     throw new Error('The loading page has no </head> to put the preloads before');
