@@ -140,8 +140,16 @@ test.describe('smoke', () => {
           if (text && shown.at(-1) !== text) shown.push(text);
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
+      // Nothing the pages ask for on the way is missing: the provider's pages name the portal's icon, or the
+      // browser asks for /favicon.ico (a request of the browser's own, seen only in the console).
+      const missing: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /status of 404/.test(message.text()))
+          missing.push(new URL(message.location().url).pathname);
+      });
       await signIn(page, DEMO.demo.email, DEMO.demo.password, { from: '/', expectPath: '/' });
       await expect(page.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible();
+      expect(missing).toEqual([]);
       // Back from the provider, the app held its content back (spec: sign-in screen, 4 s): first 'Sie werden
       // angemeldet.', then 'Sie werden weitergeleitet.', then the dashboard.
       const shown = await page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts);

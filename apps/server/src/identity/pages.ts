@@ -102,6 +102,7 @@ export function layout(ctx: PageView, title: string, body: Html, options: { scri
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>${title} · Vereinsheim</title>
+        <link rel="icon" href="${ctx.portalUrl}/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="${ctx.base}/assets/portal.css" />
         ${options.script ? html`<script src="${ctx.base}/assets/${options.script}" defer></script>` : ''}
       </head>
