@@ -60,16 +60,58 @@ async function runSideBySide(commands) {
   return statuses;
 }
 
-/** The failed tests and the files that failed outside a test (an import or a hook), from a Vitest JSON report. */
-function vitestFailures(report, label) {
+/**
+ * The failed tests and the files that failed outside a test (an import or a hook), from a Vitest JSON report; then
+ * what the JSON report leaves out, from scripts/vitest-run-errors.mjs's file: the errors raised outside any test
+ * (a worker that ended, an unhandled rejection) and why a file did not finish.
+ */
+function vitestFailures(report, label, runErrors) {
+  const unfinished = new Set(runErrors?.unfinished ?? []);
   for (const file of report.testResults ?? []) {
     const name = path.relative(root, file.name);
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed)
       failures.push(`${label} ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failed.length === 0)
-      failures.push(`${label} ${name}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && failed.length === 0) {
+      const why =
+        firstLine(file.message) ||
+        (unfinished.has(file.name)
+          ? 'did not finish: its worker ended or the run was cut short (the errors outside a test say which)'
+          : '');
+      failures.push(`${label} ${name}: ${why}`);
+    }
   }
+  for (const error of runErrors?.errors ?? []) {
+    const during = error.during ? ` while ${path.relative(root, error.during)} ran` : '';
+    const stack = error.stack
+      .split('\n')
+      .slice(1)
+      .map((line) => `\n      ${line.trim()}`);
+    failures.push(
+      `${label}: error outside a test${during}: ${error.message.replace(/\s*\n\s*/g, ' ')}${stack.join('')}`,
+    );
+  }
+}
+
+/** The `vitest run` arguments of one run: the given reporter, and the JSON and run-errors reports written to `out`. */
+function vitestArgs(name, reporter, extra = []) {
+  const report = path.join(out, `${name}.json`);
+  const errors = path.join(out, `${name}-errors.json`);
+  fs.rmSync(report, { force: true });
+  fs.rmSync(errors, { force: true });
+  return {
+    args: [
+      'vitest',
+      'run',
+      ...extra,
+      `--reporter=${reporter}`,
+      '--reporter=json',
+      '--reporter=./scripts/vitest-run-errors.mjs',
+      `--outputFile.json=${report}`,
+    ],
+    env: { VH_RUN_ERRORS_FILE: errors },
+    read: () => [readJson(report), readJson(errors)],
+  };
 }
 
 /** The unexpected results of a Playwright JSON report, with their project (viewport). */
@@ -110,18 +152,11 @@ function readJson(file) {
 }
 
 // 1. Vitest: unit, API (PGlite, or PostgreSQL when DATABASE_URL is set) and web component tests.
-const vitestReport = path.join(out, 'vitest.json');
-fs.rmSync(vitestReport, { force: true });
-const vitestStatus = run('vitest', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-const v = readJson(vitestReport);
+const vitestRun = vitestArgs('vitest', 'default');
+const vitestStatus = run('vitest', 'npx', vitestRun.args, vitestRun.env);
+const [v, vitestErrors] = vitestRun.read();
 if (v) {
-  vitestFailures(v, 'vitest');
+  vitestFailures(v, 'vitest', vitestErrors);
   totals.passed += v.numPassedTests ?? 0;
   totals.failed +=
     (v.numFailedTests ?? 0) + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
@@ -132,27 +167,14 @@ if (v) {
 
 // 1b. With DATABASE_URL the API tests above ran on PostgreSQL; run them on the embedded PGlite too.
 if (process.env.DATABASE_URL) {
-  const pgliteReport = path.join(out, 'vitest-pglite.json');
-  fs.rmSync(pgliteReport, { force: true });
-  const env = { ...process.env };
+  const pgliteRun = vitestArgs('vitest-pglite', 'dot', ['--project', 'server']);
+  const env = { ...process.env, ...pgliteRun.env };
   delete env.DATABASE_URL;
   console.log('\n▶ vitest (server on PGlite)');
-  const res = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'server',
-      '--reporter=dot',
-      '--reporter=json',
-      `--outputFile.json=${pgliteReport}`,
-    ],
-    { cwd: root, stdio: 'inherit', env },
-  );
-  const r = readJson(pgliteReport);
+  const res = spawnSync('npx', pgliteRun.args, { cwd: root, stdio: 'inherit', env });
+  const [r, pgliteErrors] = pgliteRun.read();
   if (r) {
-    vitestFailures(r, 'vitest (PGlite)');
+    vitestFailures(r, 'vitest (PGlite)', pgliteErrors);
     totals.passed += r.numPassedTests ?? 0;
     totals.failed += r.numFailedTests ?? 0;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
