@@ -40,12 +40,22 @@ test.describe('smoke', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsheim' })).toBeVisible();
       // Usable once the script runs it: until then a tap would be lost.
       await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeDisabled();
+      // The description a search result or a link preview shows.
+      const description = page.locator('meta[name="description"]');
+      await expect(description).toHaveAttribute(
+        'content',
+        'Vereinsheim – das Mitgliederportal deines Sportvereins',
+      );
       // In the language the app was last shown in (its cookie).
       await context.addCookies([{ name: 'vh_language', value: 'en', url: baseURL! }]);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Vereinsheim' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Sign in now' })).toBeDisabled();
+      await expect(description).toHaveAttribute(
+        'content',
+        'Vereinsheim – the member portal of your sports club',
+      );
     } finally {
       await context.close();
     }

@@ -83,7 +83,13 @@ function startRequestsWithThePage(): Plugin {
       ] as const;
       for (const language of LANGUAGES)
         for (const [screen, render] of drawn) {
-          const page = withScreen(webIndex, language, screen, await render(language));
+          const page = withScreen(
+            webIndex,
+            language,
+            screen,
+            await render(language),
+            screens.pageDescription(language),
+          );
           this.emitFile({ type: 'asset', fileName: drawnPage(screen, language), source: page });
           if (screen === PRERENDERED_LOADING)
             this.emitFile({
@@ -106,29 +112,38 @@ const DRAWN_SCREENS = fileURLToPath(new URL('./src/app/prerender/screens.tsx', i
 const drawnPage = (screen: string, language: string) => `index.${screen}.${language}.html`;
 
 /**
- * index.web.html with `screen`'s markup in #root, marked for the start-up (main.tsx), in `language`. React puts the
- * resource hints it found (the brand's image) before the markup; they go into the head, where they belong, so that
- * #root holds exactly what the start-up's first render draws.
+ * index.web.html with `screen`'s markup in #root, marked for the start-up (main.tsx), in `language`, with the page's
+ * description in that language. React puts the resource hints it found (the brand's image) before the markup; they
+ * go into the head, where they belong, so that #root holds exactly what the start-up's first render draws.
  *
  * On the signed-out page the entry's scripts are asked for with `fetchpriority="low"`: the screen needs only the
  * HTML and the style sheet, the scripts make its button work. At their default priority (High) the browser would
  * load them as urgently as the style sheet the paint waits for, and Lighthouse counts a High script requested
  * before the first paint as render-blocking. The loading screen keeps them at High: what it waits for is theirs.
  */
-function withScreen(webIndex: string, language: Language, screen: string, rendered: string): string {
+function withScreen(
+  webIndex: string,
+  language: Language,
+  screen: string,
+  rendered: string,
+  description: string,
+): string {
   const [, hints = '', markup = ''] = /^((?:<link[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
   const root = '<div id="root"></div>';
+  const descriptionMeta = /<meta name="description" content="[^"]*" \/>/;
   const entryScript = '<script type="module" crossorigin ';
   const modulePreload = '<link rel="modulepreload" crossorigin ';
   if (
     !webIndex.includes(root) ||
     !webIndex.includes('<html lang="de">') ||
     !webIndex.includes(entryScript) ||
-    !markup.startsWith('<main')
+    !markup.startsWith('<main') ||
+    !descriptionMeta.test(webIndex)
   )
     throw new Error('index.html or the drawn screen is not as the pre-render expects');
   const page = webIndex
     .replace('<html lang="de">', `<html lang="${language}">`)
+    .replace(descriptionMeta, `<meta name="description" content="${escapeAttribute(description)}" />`)
     .replace('</title>', hints ? `</title>\n    ${hints}` : '</title>')
     .replace(root, `<div id="root" data-prerendered="${screen}">${markup}</div>`);
   return screen === PRERENDERED_SIGNED_OUT
@@ -137,6 +152,9 @@ function withScreen(webIndex: string, language: Language, screen: string, render
         .replaceAll(modulePreload, `${modulePreload}fetchpriority="low" `)
     : page;
 }
+
+const escapeAttribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * The dashboard's page for a returning member (`index.dashboard.de.html`, …): the loading screen's page, which also

@@ -34,3 +34,7 @@ export const renderSignedOutScreen = (language: Language) =>
 
 /** The loading screen, for every other page load: the start-up shows it while it reads the session. */
 export const renderLoadingScreen = (language: Language) => render(language, <LoadingScreen />);
+
+/** The page's description (`<meta name="description">`) in `language`, for search results and link previews. */
+export const pageDescription = (language: Language): string =>
+  (COMMON[language] as { pageDescription: string }).pageDescription;
