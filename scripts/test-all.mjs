@@ -114,6 +114,65 @@ function vitestArgs(name, reporter, extra = []) {
   };
 }
 
+/**
+ * A worker ended by a native crash: V8 aborts the process (SIGTRAP) when its bookkeeping of WebAssembly code pages
+ * goes wrong, which PGlite's instances, opened and closed by the hundred, set off now and then on Node 24
+ * (nodejs/node#64500; ADR 0053). Not a signal a test sends, nor an out-of-memory kill (SIGKILL).
+ */
+const NATIVE_CRASH = /Worker exited unexpectedly with signal (SIGTRAP|SIGSEGV|SIGABRT|SIGBUS|SIGILL)\b/;
+/** What npm test re-ran after such a crash, printed above the totals. */
+const reruns = [];
+
+/**
+ * One `vitest run` (vitestArgs). When the only thing that went wrong is that native crashes ended workers, the
+ * files they left unfinished run once more, on their own; their results stand for the lost ones, and the re-run is
+ * reported. Anything else (a failed test, an error of the tests' own) is left as it is.
+ */
+function runVitest(label, name, reporter, extra, env) {
+  const first = vitestArgs(name, reporter, extra);
+  console.log(`\n▶ ${label}: npx ${first.args.join(' ')}`);
+  const res = spawnSync('npx', first.args, { cwd: root, stdio: 'inherit', env: { ...env, ...first.env } });
+  const [report, runErrors] = first.read();
+  const crashed = runErrors?.unfinished ?? [];
+  const onlyCrashes =
+    report &&
+    crashed.length > 0 &&
+    runErrors.errors.length > 0 &&
+    runErrors.errors.every((error) => NATIVE_CRASH.test(error.message)) &&
+    (report.testResults ?? []).every((file) => file.status !== 'failed' || crashed.includes(file.name));
+  if (!onlyCrashes) return { status: res.status ?? 1, report, runErrors };
+  const files = crashed.map((file) => path.relative(root, file));
+  const crash = runErrors.errors.map((error) => error.message.replace(/\s*\n\s*/g, ' ')).join('; ');
+  console.log(
+    `\n▶ ${label}: ${files.join(', ')} once more, alone: a native crash ended its worker (${crash})`,
+  );
+  const again = vitestArgs(`${name}-again`, reporter, extra);
+  const rerun = spawnSync('npx', [...again.args, ...files], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, ...again.env },
+  });
+  const [second, secondErrors] = again.read();
+  reruns.push(`${label}: ${files.join(', ')}: ${crash}; again: exit ${rerun.status ?? rerun.signal}`);
+  if (!second) return { status: rerun.status ?? 1, report, runErrors };
+  const sum = (key) => (report[key] ?? 0) + (second[key] ?? 0);
+  return {
+    status: rerun.status ?? 1,
+    report: {
+      ...second,
+      numPassedTests: sum('numPassedTests'),
+      numFailedTests: sum('numFailedTests'),
+      numPendingTests: sum('numPendingTests'),
+      numTodoTests: sum('numTodoTests'),
+      testResults: [
+        ...(report.testResults ?? []).filter((file) => !crashed.includes(file.name)),
+        ...(second.testResults ?? []),
+      ],
+    },
+    runErrors: secondErrors,
+  };
+}
+
 /** The unexpected results of a Playwright JSON report, with their project (viewport). */
 function playwrightFailures(report) {
   const walk = (suite, titles) => {
@@ -152,9 +211,15 @@ function readJson(file) {
 }
 
 // 1. Vitest: unit, API (PGlite, or PostgreSQL when DATABASE_URL is set) and web component tests.
-const vitestRun = vitestArgs('vitest', 'default');
-const vitestStatus = run('vitest', 'npx', vitestRun.args, vitestRun.env);
-const [v, vitestErrors] = vitestRun.read();
+const {
+  status: vitestStatus,
+  report: v,
+  runErrors: vitestErrors,
+} = runVitest('vitest', 'vitest', 'default', [], process.env);
+if (vitestStatus !== 0) {
+  exitCode = 1;
+  failures.push(`vitest: exit code ${vitestStatus}`);
+}
 if (v) {
   vitestFailures(v, 'vitest', vitestErrors);
   totals.passed += v.numPassedTests ?? 0;
@@ -167,12 +232,11 @@ if (v) {
 
 // 1b. With DATABASE_URL the API tests above ran on PostgreSQL; run them on the embedded PGlite too.
 if (process.env.DATABASE_URL) {
-  const pgliteRun = vitestArgs('vitest-pglite', 'dot', ['--project', 'server']);
-  const env = { ...process.env, ...pgliteRun.env };
+  const env = { ...process.env };
   delete env.DATABASE_URL;
-  console.log('\n▶ vitest (server on PGlite)');
-  const res = spawnSync('npx', pgliteRun.args, { cwd: root, stdio: 'inherit', env });
-  const [r, pgliteErrors] = pgliteRun.read();
+  const pglite = runVitest('vitest (server on PGlite)', 'vitest-pglite', 'dot', ['--project', 'server'], env);
+  const res = { status: pglite.status };
+  const [r, pgliteErrors] = [pglite.report, pglite.runErrors];
   if (r) {
     vitestFailures(r, 'vitest (PGlite)', pgliteErrors);
     totals.passed += r.numPassedTests ?? 0;
@@ -233,6 +297,10 @@ if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
 }
 
 if (totals.failed > 0) exitCode = 1;
+if (reruns.length > 0) {
+  console.log(`\nRun once more after a native crash ended their worker (${reruns.length}):`);
+  for (const r of reruns) console.log(`  ↻ ${r}`);
+}
 if (failures.length > 0) {
   console.log(`\nWhat failed (${failures.length}):`);
   for (const f of failures) console.log(`  ✗ ${f}`);
