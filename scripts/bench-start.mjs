@@ -17,10 +17,11 @@
  *
  * Prints each build's LCP, FCP (first contentful paint) and TBT and their medians. TBT is counted as Lighthouse
  * counts it, each long task's time beyond 50 ms after the first paint, here until half a second after the first
- * screen shows (signed in: after the shell has taken it over, as Lighthouse counts until the page is quiet); with the CPU really slowed down it is the main thread's blocking a phone's user would feel, not
- * Lighthouse's estimate. For the dashboard also its longest task. Run it on a quiet machine; compare builds in the
- * same run. BENCH_START_PROFILE=dir writes a CPU profile of each dashboard load there (dashboard-<build>-<n>.cpuprofile,
- * for Chromium's DevTools); the profiler slows the page down, so the figures of such a run are not comparable.
+ * screen shows (signed in: after the shell has taken it over, as Lighthouse counts until the page is quiet); with
+ * the CPU really slowed down it is the main thread's blocking a phone's user would feel, not Lighthouse's estimate.
+ * For the dashboard also its longest task. Run it on a quiet machine; compare builds in the same run.
+ * BENCH_START_PROFILE=dir writes a CPU profile of each dashboard load there (dashboard-<build>-<n>.cpuprofile, for
+ * Chromium's DevTools); the profiler slows the page down, so the figures of such a run are not comparable.
  */
 import fs from 'node:fs';
 import path from 'node:path';

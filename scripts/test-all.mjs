@@ -234,19 +234,21 @@ if (v) {
 if (process.env.DATABASE_URL) {
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const pglite = runVitest('vitest (server on PGlite)', 'vitest-pglite', 'dot', ['--project', 'server'], env);
-  const res = { status: pglite.status };
-  const [r, pgliteErrors] = [pglite.report, pglite.runErrors];
+  const {
+    status,
+    report: r,
+    runErrors: pgliteErrors,
+  } = runVitest('vitest (server on PGlite)', 'vitest-pglite', 'dot', ['--project', 'server'], env);
   if (r) {
     vitestFailures(r, 'vitest (PGlite)', pgliteErrors);
     totals.passed += r.numPassedTests ?? 0;
     totals.failed += r.numFailedTests ?? 0;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
-  if (res.status !== 0) {
+  if (status !== 0) {
     exitCode = 1;
     if (!r?.numFailedTests) totals.failed += 1;
-    if (!r) failures.push(`vitest (PGlite): exit code ${res.status ?? res.signal}, no report`);
+    if (!r) failures.push(`vitest (PGlite): exit code ${status}, no report`);
   }
 }
 
