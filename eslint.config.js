@@ -257,6 +257,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // ADR 0054: a contract's schema is built on its first use in a browser, not when its module loads.
+    files: ['packages/contracts/src/**/*.ts'],
+    // routes.ts has no schema (its compiled route patterns are plain regular expressions).
+    ignores: ['**/*.test.ts', 'packages/contracts/src/deferred.ts', 'packages/contracts/src/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > VariableDeclaration > VariableDeclarator[init.type="CallExpression"]:not([init.callee.name="deferred"]), Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.type="CallExpression"]:not([init.callee.name="deferred"])',
+          message:
+            "Build the schema on its first use: `deferred(() => …)` from './deferred.ts' (ADR 0054). A module's schemas are otherwise all built when a page loads it.",
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

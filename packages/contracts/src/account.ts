@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deferred } from './deferred.ts';
 
 /** The word a member types to confirm account deletion. */
 export const ACCOUNT_DELETION_CONFIRMATION = 'LÖSCHEN';
@@ -12,21 +13,25 @@ export const ACCOUNT_DELETION_CONFIRMATION = 'LÖSCHEN';
 export const FRESH_SIGN_IN_MAX_AGE_SECONDS = 300;
 export const FRESH_SIGN_IN_REQUIRED = 'urn:vereinsheim:problem:fresh-sign-in-required';
 
-export const DeleteAccountInputSchema = z.object({
-  confirmation: z
-    .string({ error: `type ${ACCOUNT_DELETION_CONFIRMATION} to confirm` })
-    .refine(
-      (v) => v.trim().toUpperCase() === ACCOUNT_DELETION_CONFIRMATION,
-      `type ${ACCOUNT_DELETION_CONFIRMATION} to confirm`,
-    ),
-});
+export const DeleteAccountInputSchema = deferred(() =>
+  z.object({
+    confirmation: z
+      .string({ error: `type ${ACCOUNT_DELETION_CONFIRMATION} to confirm` })
+      .refine(
+        (v) => v.trim().toUpperCase() === ACCOUNT_DELETION_CONFIRMATION,
+        `type ${ACCOUNT_DELETION_CONFIRMATION} to confirm`,
+      ),
+  }),
+);
 
 /** GET /api/me/export: everything stored about the person (GDPR Art. 15/20). */
-export const AccountExportSchema = z
-  .object({
-    exportedAt: z.string(),
-    format: z.literal('vereinsheim-export/1'),
-    person: z.record(z.string(), z.unknown()),
-  })
-  .catchall(z.unknown());
+export const AccountExportSchema = deferred(() =>
+  z
+    .object({
+      exportedAt: z.string(),
+      format: z.literal('vereinsheim-export/1'),
+      person: z.record(z.string(), z.unknown()),
+    })
+    .catchall(z.unknown()),
+);
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -1,47 +1,54 @@
 import { z } from 'zod';
+import { deferred } from './deferred.ts';
 import { pagedListSchema, pagedQuerySchema, uuidListQueryParam } from './paging.ts';
 
 /** Days before validUntil during which a licence or qualification counts as expiring. */
 export const EXPIRING_WITHIN_DAYS = 90;
 
 export const CREDENTIAL_STATUSES = ['valid', 'expiring', 'expired'] as const;
-export const CredentialStatusSchema = z.enum(CREDENTIAL_STATUSES);
+export const CredentialStatusSchema = deferred(() => z.enum(CREDENTIAL_STATUSES));
 export type CredentialStatus = z.infer<typeof CredentialStatusSchema>;
 
 /** GET /api/me/license, /api/me/qualification, /api/me/honor: paging and tenantId; ordered by CreatedAt. */
-export const AwardsQuerySchema = pagedQuerySchema(['CreatedAt']).extend({ tenantId: uuidListQueryParam });
+export const AwardsQuerySchema = deferred(() =>
+  pagedQuerySchema(['CreatedAt']).extend({ tenantId: uuidListQueryParam }),
+);
 export type AwardsQuery = z.infer<typeof AwardsQuerySchema>;
 
 /** A licence or a qualification. */
-export const CredentialSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
-  name: z.string(),
-  issuer: z.string().describe('the club or umbrella association that issued it'),
-  number: z.string().nullable(),
-  level: z.string().nullable(),
-  validFrom: z.string().describe('YYYY-MM-DD'),
-  validUntil: z.string().nullable().describe('YYYY-MM-DD; null = unlimited'),
-  status: CredentialStatusSchema,
-  createdAt: z.string(),
-});
+export const CredentialSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    tenantName: z.string(),
+    name: z.string(),
+    issuer: z.string().describe('the club or umbrella association that issued it'),
+    number: z.string().nullable(),
+    level: z.string().nullable(),
+    validFrom: z.string().describe('YYYY-MM-DD'),
+    validUntil: z.string().nullable().describe('YYYY-MM-DD; null = unlimited'),
+    status: CredentialStatusSchema,
+    createdAt: z.string(),
+  }),
+);
 export type Credential = z.infer<typeof CredentialSchema>;
-export const CredentialListSchema = pagedListSchema(CredentialSchema);
+export const CredentialListSchema = deferred(() => pagedListSchema(CredentialSchema));
 export type CredentialList = z.infer<typeof CredentialListSchema>;
 
-export const HonorSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
-  name: z.string(),
-  awardedOn: z.string().describe('YYYY-MM-DD'),
-  awardingBody: z.string(),
-  description: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const HonorSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    tenantName: z.string(),
+    name: z.string(),
+    awardedOn: z.string().describe('YYYY-MM-DD'),
+    awardingBody: z.string(),
+    description: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
 export type Honor = z.infer<typeof HonorSchema>;
-export const HonorListSchema = pagedListSchema(HonorSchema);
+export const HonorListSchema = deferred(() => pagedListSchema(HonorSchema));
 export type HonorList = z.infer<typeof HonorListSchema>;
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { deferred } from './deferred.ts';
 import { BLOG_DEFAULTS } from './constants.ts';
 import { pagedListSchema, pagedQuerySchema, uuidListQueryParam } from './paging.ts';
 
 /** Who may read a post: the club's members, one team of the club, or everyone signed in. */
 export const BLOG_SCOPE_TYPES = ['members', 'team', 'public'] as const;
-export const BlogScopeTypeSchema = z.enum(BLOG_SCOPE_TYPES);
+export const BlogScopeTypeSchema = deferred(() => z.enum(BLOG_SCOPE_TYPES));
 export type BlogScopeType = z.infer<typeof BlogScopeTypeSchema>;
 export const DEFAULT_BLOG_SCOPE_TYPE: BlogScopeType = 'members';
 
@@ -17,121 +18,133 @@ export function coerceBlogScopeType(value: unknown): BlogScopeType {
     : DEFAULT_BLOG_SCOPE_TYPE;
 }
 
-export const BlogImageSchema = z.object({
-  id: z.string(),
-  url: z.string().nullable(),
-  originalUrl: z.string().nullable(),
-  path: z.string().nullable(),
-  width: z.number().int().positive().nullable(),
-  height: z.number().int().positive().nullable(),
-});
+export const BlogImageSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    url: z.string().nullable(),
+    originalUrl: z.string().nullable(),
+    path: z.string().nullable(),
+    width: z.number().int().positive().nullable(),
+    height: z.number().int().positive().nullable(),
+  }),
+);
 export type BlogImage = z.infer<typeof BlogImageSchema>;
 
-export const BlogAttributeSchema = z.object({
-  id: z.string(),
-  title: z.string().nullable(),
-  type: z.string().nullable(),
-  objectId: z.string().nullable(),
-  tenantId: z.string().nullable(),
-  meta: z.string().nullable(),
-});
+export const BlogAttributeSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    title: z.string().nullable(),
+    type: z.string().nullable(),
+    objectId: z.string().nullable(),
+    tenantId: z.string().nullable(),
+    meta: z.string().nullable(),
+  }),
+);
 export type BlogAttribute = z.infer<typeof BlogAttributeSchema>;
 
 const isoDateTime = () => z.string().describe('ISO 8601 date-time');
 
 /** A blog entry as the list answers it (spec §3). `body` is sanitised HTML. */
-export const BlogPostSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string().nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  body: z.string().describe('Sanitised HTML (allow-listed tags and attributes only)'),
-  scopeType: BlogScopeTypeSchema,
-  teamId: z.string().nullable(),
-  detailItemId: z.string().nullable(),
-  validFrom: isoDateTime().nullable(),
-  validTo: isoDateTime().nullable(),
-  createdAt: isoDateTime(),
-  updatedAt: isoDateTime(),
-  publishedOn: isoDateTime().nullable(),
-  link: z.string().nullable(),
-  isPinned: z.boolean(),
-  isForced: z.boolean(),
-  pinPriority: z.number().int(),
-  /** Forced posts stay prominent until the person has read them. */
-  isRead: z.boolean(),
-  primaryImageUrl: z.string().nullable(),
-  images: z.array(BlogImageSchema),
-  attributes: z.array(BlogAttributeSchema),
-});
+export const BlogPostSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    tenantName: z.string().nullable(),
+    title: z.string(),
+    description: z.string().nullable(),
+    body: z.string().describe('Sanitised HTML (allow-listed tags and attributes only)'),
+    scopeType: BlogScopeTypeSchema,
+    teamId: z.string().nullable(),
+    detailItemId: z.string().nullable(),
+    validFrom: isoDateTime().nullable(),
+    validTo: isoDateTime().nullable(),
+    createdAt: isoDateTime(),
+    updatedAt: isoDateTime(),
+    publishedOn: isoDateTime().nullable(),
+    link: z.string().nullable(),
+    isPinned: z.boolean(),
+    isForced: z.boolean(),
+    pinPriority: z.number().int(),
+    /** Forced posts stay prominent until the person has read them. */
+    isRead: z.boolean(),
+    primaryImageUrl: z.string().nullable(),
+    images: z.array(BlogImageSchema),
+    attributes: z.array(BlogAttributeSchema),
+  }),
+);
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
-export const BlogPostListSchema = pagedListSchema(BlogPostSchema);
+export const BlogPostListSchema = deferred(() => pagedListSchema(BlogPostSchema));
 export type BlogPostList = z.infer<typeof BlogPostListSchema>;
 
 /** Spec §7: orderby is always CreatedAt, orderbytype always descending (pinned posts come first regardless). */
-export const BlogQuerySchema = pagedQuerySchema(['CreatedAt']).extend({
-  userId: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
-  userid: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
-});
+export const BlogQuerySchema = deferred(() =>
+  pagedQuerySchema(['CreatedAt']).extend({
+    userId: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
+    userid: z.string().max(64).optional().describe('Sent by the client; ignored (the token decides).'),
+  }),
+);
 export type BlogQuery = z.infer<typeof BlogQuerySchema>;
 
 /** GET /api/me/cms2/blogpost: optionally only some of the person's clubs (`tenantIds=a,b` or `tenantId` repeated). */
-export const MyBlogQuerySchema = BlogQuerySchema.extend({
-  tenantIds: uuidListQueryParam,
-  tenantId: uuidListQueryParam,
-});
+export const MyBlogQuerySchema = deferred(() =>
+  BlogQuerySchema.extend({
+    tenantIds: uuidListQueryParam,
+    tenantId: uuidListQueryParam,
+  }),
+);
 export type MyBlogQuery = z.infer<typeof MyBlogQuerySchema>;
 
-export const BlogTenantParamsSchema = z.object({ tenantId: z.uuid() });
-export const BlogPostParamsSchema = z.object({ id: z.uuid() });
-export const BlogTenantPostParamsSchema = z.object({ tenantId: z.uuid(), id: z.uuid() });
+export const BlogTenantParamsSchema = deferred(() => z.object({ tenantId: z.uuid() }));
+export const BlogPostParamsSchema = deferred(() => z.object({ id: z.uuid() }));
+export const BlogTenantPostParamsSchema = deferred(() => z.object({ tenantId: z.uuid(), id: z.uuid() }));
 
-const optionalDateTime = z.iso.datetime({ offset: true }).nullable().optional();
+const optionalDateTime = deferred(() => z.iso.datetime({ offset: true }).nullable().optional());
 
 /** POST /api/tenants/{tenantId}/cms2/blogpost (club committee, organisers and admins). */
-export const CreateBlogPostSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(1000).nullable().optional(),
-    body: z.string().max(100_000).default(''),
-    scopeType: BlogScopeTypeSchema.default('members'),
-    teamId: z.uuid().nullable().optional(),
-    validFrom: optionalDateTime,
-    validTo: optionalDateTime,
-    publishedOn: optionalDateTime,
-    link: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .nullable()
-      .optional(),
-    isPinned: z.boolean().default(BLOG_DEFAULTS.isPinned),
-    isForced: z.boolean().default(BLOG_DEFAULTS.isForced),
-    pinPriority: z.number().int().min(0).max(1000).default(BLOG_DEFAULTS.pinPriority),
-    images: z
-      .array(
-        z.object({
-          originalUrl: z.string().max(2000).nullable().optional(),
-          path: z.string().max(2000).nullable().optional(),
-          width: z.number().int().positive().max(20_000).nullable().optional(),
-          height: z.number().int().positive().max(20_000).nullable().optional(),
-        }),
-      )
-      .max(20)
-      .default([]),
-  })
-  .superRefine((value, ctx) => {
-    if (value.scopeType === 'team' && !value.teamId) {
-      ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'required when scopeType is team' });
-    }
-    if (value.validFrom && value.validTo && value.validFrom > value.validTo) {
-      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'must not be before validFrom' });
-    }
-  });
+export const CreateBlogPostSchema = deferred(() =>
+  z
+    .object({
+      title: z.string().trim().min(1).max(200),
+      description: z.string().trim().max(1000).nullable().optional(),
+      body: z.string().max(100_000).default(''),
+      scopeType: BlogScopeTypeSchema.default('members'),
+      teamId: z.uuid().nullable().optional(),
+      validFrom: optionalDateTime,
+      validTo: optionalDateTime,
+      publishedOn: optionalDateTime,
+      link: z
+        .url({ protocol: /^https?$/ })
+        .max(2000)
+        .nullable()
+        .optional(),
+      isPinned: z.boolean().default(BLOG_DEFAULTS.isPinned),
+      isForced: z.boolean().default(BLOG_DEFAULTS.isForced),
+      pinPriority: z.number().int().min(0).max(1000).default(BLOG_DEFAULTS.pinPriority),
+      images: z
+        .array(
+          z.object({
+            originalUrl: z.string().max(2000).nullable().optional(),
+            path: z.string().max(2000).nullable().optional(),
+            width: z.number().int().positive().max(20_000).nullable().optional(),
+            height: z.number().int().positive().max(20_000).nullable().optional(),
+          }),
+        )
+        .max(20)
+        .default([]),
+    })
+    .superRefine((value, ctx) => {
+      if (value.scopeType === 'team' && !value.teamId) {
+        ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'required when scopeType is team' });
+      }
+      if (value.validFrom && value.validTo && value.validFrom > value.validTo) {
+        ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'must not be before validFrom' });
+      }
+    }),
+);
 export type CreateBlogPost = z.infer<typeof CreateBlogPostSchema>;
 
-export const BlogReadResultSchema = z.object({ id: z.string(), isRead: z.literal(true) });
+export const BlogReadResultSchema = deferred(() => z.object({ id: z.string(), isRead: z.literal(true) }));
 
 // ---------------------------------------------------------------------------------------------
 // Client-side normalisation (spec §3): one place that turns whatever the API sends into BlogPost.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deferred } from './deferred.ts';
 import { RegistrationStatusSchema } from './enums.ts';
 import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 
@@ -7,7 +8,7 @@ import { pagedListSchema, pagedQuerySchema } from './paging.ts';
 // ---------------------------------------------------------------------------------------------
 
 export const EVENT_STATUSES = ['upcoming', 'soon', 'soonstart', 'current', 'past', 'cancelled'] as const;
-export const EventStatusSchema = z.enum(EVENT_STATUSES);
+export const EventStatusSchema = deferred(() => z.enum(EVENT_STATUSES));
 export type EventStatus = z.infer<typeof EventStatusSchema>;
 
 /** An event starting within this time is `soon`. */
@@ -45,26 +46,30 @@ export function eventStatus(
  * alternatives: at most one of a group, and a group with a required option needs one of its options.
  */
 export const PRICE_OPTION_KINDS = ['price', 'option'] as const;
-export const PriceOptionKindSchema = z.enum(PRICE_OPTION_KINDS);
+export const PriceOptionKindSchema = deferred(() => z.enum(PRICE_OPTION_KINDS));
 
-export const PriceOptionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  kind: PriceOptionKindSchema,
-  amount: z.number().describe('In the currency unit, e.g. 12.5 EUR'),
-  currency: z.string().length(3),
-  required: z.boolean(),
-  group: z.string().nullable(),
-});
+export const PriceOptionSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    kind: PriceOptionKindSchema,
+    amount: z.number().describe('In the currency unit, e.g. 12.5 EUR'),
+    currency: z.string().length(3),
+    required: z.boolean(),
+    group: z.string().nullable(),
+  }),
+);
 export type PriceOption = z.infer<typeof PriceOptionSchema>;
 
 /** GET /api/event/{id}/contract */
-export const EventContractSchema = z.object({
-  id: z.string(),
-  foreignKeyId: z.string().describe('The event id'),
-  price: z.object({ prices: z.array(PriceOptionSchema) }),
-});
+export const EventContractSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    foreignKeyId: z.string().describe('The event id'),
+    price: z.object({ prices: z.array(PriceOptionSchema) }),
+  }),
+);
 export type EventContract = z.infer<typeof EventContractSchema>;
 
 export const PRICE_SELECTION_STATES = [
@@ -116,7 +121,7 @@ export function evaluatePriceSelection(
 }
 
 /** A sum of money in the currency unit (e.g. 12.5 EUR). */
-export const MoneySchema = z.object({ amount: z.number(), currency: z.string().length(3) });
+export const MoneySchema = deferred(() => z.object({ amount: z.number(), currency: z.string().length(3) }));
 export type Money = z.infer<typeof MoneySchema>;
 
 /**
@@ -155,88 +160,94 @@ export function initialPriceSelection(
 // ---------------------------------------------------------------------------------------------
 
 export const EVENT_VISIBILITIES = ['members', 'public'] as const;
-export const EventVisibilitySchema = z.enum(EVENT_VISIBILITIES);
+export const EventVisibilitySchema = deferred(() => z.enum(EVENT_VISIBILITIES));
 export type EventVisibility = z.infer<typeof EventVisibilitySchema>;
 
-export const EventCatalogueItemSchema = z.object({ id: z.string(), name: z.string() });
+export const EventCatalogueItemSchema = deferred(() => z.object({ id: z.string(), name: z.string() }));
 export type EventCatalogueItem = z.infer<typeof EventCatalogueItemSchema>;
-export const EventCatalogueListSchema = z.array(EventCatalogueItemSchema);
+export const EventCatalogueListSchema = deferred(() => z.array(EventCatalogueItemSchema));
 
-export const EventPlaceSchema = z.object({
-  name: z.string().nullable(),
-  street: z.string().nullable(),
-  streetNumber: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  countryCode: z.string().nullable(),
-});
+export const EventPlaceSchema = deferred(() =>
+  z.object({
+    name: z.string().nullable(),
+    street: z.string().nullable(),
+    streetNumber: z.string().nullable(),
+    zip: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    countryCode: z.string().nullable(),
+  }),
+);
 export type EventPlace = z.infer<typeof EventPlaceSchema>;
 
 /** Registration of the signed-in person (or, for organisers, of a participant). */
-export const EventRegistrationSchema = z.object({
-  registrationId: z.string(),
-  eventId: z.string(),
-  personId: z.string(),
-  tenantId: z.string(),
-  eventProgressType: RegistrationStatusSchema,
-  isCancelled: z.boolean(),
-  priceOptionIds: z.array(z.string()),
-  registeredAt: z.iso.datetime({ offset: true }),
-  cancelledAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Position on the waiting list (1 = next to move up), only while waiting. */
-  waitingPosition: z.number().int().min(1).nullable(),
-  /** False once the free-cancellation deadline has passed: cancelling is still possible, but not free. */
-  freeCancellation: z.boolean(),
-  /** The booked price options (`priceOptionIds`) with their names and amounts. */
-  bookedOptions: z.array(
-    PriceOptionSchema.pick({ id: true, name: true, kind: true, amount: true, currency: true }),
-  ),
-  /** The sum of the booked options (priceSelectionTotal); null when the event has no prices. */
-  total: MoneySchema.nullable(),
-  /** The person agreed to be named in the event's participant list (where the event shows one). */
-  showInParticipantList: z.boolean(),
-});
+export const EventRegistrationSchema = deferred(() =>
+  z.object({
+    registrationId: z.string(),
+    eventId: z.string(),
+    personId: z.string(),
+    tenantId: z.string(),
+    eventProgressType: RegistrationStatusSchema,
+    isCancelled: z.boolean(),
+    priceOptionIds: z.array(z.string()),
+    registeredAt: z.iso.datetime({ offset: true }),
+    cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Position on the waiting list (1 = next to move up), only while waiting. */
+    waitingPosition: z.number().int().min(1).nullable(),
+    /** False once the free-cancellation deadline has passed: cancelling is still possible, but not free. */
+    freeCancellation: z.boolean(),
+    /** The booked price options (`priceOptionIds`) with their names and amounts. */
+    bookedOptions: z.array(
+      PriceOptionSchema.pick({ id: true, name: true, kind: true, amount: true, currency: true }),
+    ),
+    /** The sum of the booked options (priceSelectionTotal); null when the event has no prices. */
+    total: MoneySchema.nullable(),
+    /** The person agreed to be named in the event's participant list (where the event shows one). */
+    showInParticipantList: z.boolean(),
+  }),
+);
 export type EventRegistration = z.infer<typeof EventRegistrationSchema>;
 
-export const EventSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
-  creator: z.object({ id: z.string().nullable() }),
-  contractId: z.string().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  start: z.iso.datetime({ offset: true }),
-  end: z.iso.datetime({ offset: true }),
-  place: EventPlaceSchema,
-  organiser: z.string().nullable(),
-  disciplines: z.array(EventCatalogueItemSchema),
-  divisions: z.array(EventCatalogueItemSchema),
-  /** Effective: open flag set, not cancelled, not over, start reached, deadline not passed. */
-  registrationOpen: z.boolean(),
-  /** Registration opens at this time (null: right away); before it, registrationOpen is false. */
-  registrationStart: z.iso.datetime({ offset: true }).nullable(),
-  registrationDeadline: z.iso.datetime({ offset: true }).nullable(),
-  freeCancellationDeadline: z.iso.datetime({ offset: true }).nullable(),
-  maxParticipants: z.number().int().nullable().describe('null: unlimited'),
-  maxWaiting: z.number().int(),
-  participantCount: z.number().int(),
-  waitingCount: z.number().int(),
-  placesLeft: z.number().int().nullable().describe('null: unlimited'),
-  waitingPlacesLeft: z.number().int(),
-  requiresApproval: z.boolean(),
-  /** The organiser shows participants who agreed to it a list of each other (GET …/participants). */
-  showParticipants: z.boolean(),
-  visibility: EventVisibilitySchema,
-  cancelled: z.boolean(),
-  status: EventStatusSchema,
-  /** The lowest base price (or null when the event is free). */
-  fee: z.object({ amount: z.number(), currency: z.string() }).nullable(),
-  /** The signed-in person's status at this event (`nomember` when not registered). */
-  eventProgressType: RegistrationStatusSchema,
-  eventRegistration: EventRegistrationSchema.nullable(),
-});
+export const EventSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    tenantName: z.string(),
+    creator: z.object({ id: z.string().nullable() }),
+    contractId: z.string().nullable(),
+    name: z.string(),
+    description: z.string().nullable(),
+    start: z.iso.datetime({ offset: true }),
+    end: z.iso.datetime({ offset: true }),
+    place: EventPlaceSchema,
+    organiser: z.string().nullable(),
+    disciplines: z.array(EventCatalogueItemSchema),
+    divisions: z.array(EventCatalogueItemSchema),
+    /** Effective: open flag set, not cancelled, not over, start reached, deadline not passed. */
+    registrationOpen: z.boolean(),
+    /** Registration opens at this time (null: right away); before it, registrationOpen is false. */
+    registrationStart: z.iso.datetime({ offset: true }).nullable(),
+    registrationDeadline: z.iso.datetime({ offset: true }).nullable(),
+    freeCancellationDeadline: z.iso.datetime({ offset: true }).nullable(),
+    maxParticipants: z.number().int().nullable().describe('null: unlimited'),
+    maxWaiting: z.number().int(),
+    participantCount: z.number().int(),
+    waitingCount: z.number().int(),
+    placesLeft: z.number().int().nullable().describe('null: unlimited'),
+    waitingPlacesLeft: z.number().int(),
+    requiresApproval: z.boolean(),
+    /** The organiser shows participants who agreed to it a list of each other (GET …/participants). */
+    showParticipants: z.boolean(),
+    visibility: EventVisibilitySchema,
+    cancelled: z.boolean(),
+    status: EventStatusSchema,
+    /** The lowest base price (or null when the event is free). */
+    fee: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+    /** The signed-in person's status at this event (`nomember` when not registered). */
+    eventProgressType: RegistrationStatusSchema,
+    eventRegistration: EventRegistrationSchema.nullable(),
+  }),
+);
 export type EventDetail = z.infer<typeof EventSchema>;
 
 /** Accepts `a,b` as well as a repeated parameter (`?x=a&x=b`). */
@@ -247,121 +258,150 @@ function splitIds(value: unknown): unknown[] {
     .map((p) => (typeof p === 'string' ? p.trim() : p))
     .filter((p) => p !== '');
 }
-const idsParam = z.preprocess(splitIds, z.array(z.string().max(64)).max(100)).optional();
+const idsParam = deferred(() => z.preprocess(splitIds, z.array(z.string().max(64)).max(100)).optional());
 
-const isoDateOrDateTime = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !isNaN(Date.parse(v)), {
-    message: 'expected an ISO date (YYYY-MM-DD) or date-time',
-  });
+const isoDateOrDateTime = deferred(() =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !isNaN(Date.parse(v)),
+      {
+        message: 'expected an ISO date (YYYY-MM-DD) or date-time',
+      },
+    ),
+);
 
 /**
  * GET /api/event. Ordered by StartTime ascending unless `orderby`=Name or `orderbytype` says otherwise.
  * `from`/`till`: events overlapping the window; a date-only `till` includes that whole day (UTC).
  */
-export const EventListQuerySchema = pagedQuerySchema(['StartTime', 'Name']).extend({
-  from: isoDateOrDateTime.optional(),
-  till: isoDateOrDateTime.optional(),
-  tenantIds: idsParam,
-  tenantId: idsParam,
-  globalDivisionIds: idsParam,
-  globalDisciplineIds: idsParam,
-});
+export const EventListQuerySchema = deferred(() =>
+  pagedQuerySchema(['StartTime', 'Name']).extend({
+    from: isoDateOrDateTime.optional(),
+    till: isoDateOrDateTime.optional(),
+    tenantIds: idsParam,
+    tenantId: idsParam,
+    globalDivisionIds: idsParam,
+    globalDisciplineIds: idsParam,
+  }),
+);
 export type EventListQuery = z.infer<typeof EventListQuerySchema>;
 
-export const EventListSchema = pagedListSchema(EventSchema);
+export const EventListSchema = deferred(() => pagedListSchema(EventSchema));
 export type EventList = z.infer<typeof EventListSchema>;
 
-export const EventIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const TenantEventParamsSchema = z.object({
-  tenantId: z.string().min(1).max(64),
-  eventId: z.string().min(1).max(64),
-});
-export const EventParticipantParamsSchema = TenantEventParamsSchema.extend({
-  personId: z.string().min(1).max(64),
-});
-export const EventDocumentParamsSchema = TenantEventParamsSchema.extend({
-  documentId: z.string().min(1).max(64),
-});
+export const EventIdParamsSchema = deferred(() => z.object({ id: z.string().min(1).max(64) }));
+export const TenantEventParamsSchema = deferred(() =>
+  z.object({
+    tenantId: z.string().min(1).max(64),
+    eventId: z.string().min(1).max(64),
+  }),
+);
+export const EventParticipantParamsSchema = deferred(() =>
+  TenantEventParamsSchema.extend({
+    personId: z.string().min(1).max(64),
+  }),
+);
+export const EventDocumentParamsSchema = deferred(() =>
+  TenantEventParamsSchema.extend({
+    documentId: z.string().min(1).max(64),
+  }),
+);
 
 /** POST /api/event/{id}/registration */
-export const RegisterForEventBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z.object({
-    priceOptionIds: z.array(z.string().min(1).max(64)).max(50).default([]),
-    /** 'Meinen Namen in der Teilnehmerliste zeigen' (only used where the event shows a participant list). */
-    showInParticipantList: z.boolean().default(false),
-  }),
+export const RegisterForEventBodySchema = deferred(() =>
+  z.preprocess(
+    (v) => v ?? {},
+    z.object({
+      priceOptionIds: z.array(z.string().min(1).max(64)).max(50).default([]),
+      /** 'Meinen Namen in der Teilnehmerliste zeigen' (only used where the event shows a participant list). */
+      showInParticipantList: z.boolean().default(false),
+    }),
+  ),
 );
 export type RegisterForEventBody = z.infer<typeof RegisterForEventBodySchema>;
 
 /** POST /api/event/{id}/registration/cancel (spec §7: body SendNotification). */
-export const CancelRegistrationBodySchema = z.preprocess(
-  (v) => v ?? {},
-  z.object({
-    SendNotification: z.boolean().optional(),
-    sendNotification: z.boolean().optional(),
-  }),
+export const CancelRegistrationBodySchema = deferred(() =>
+  z.preprocess(
+    (v) => v ?? {},
+    z.object({
+      SendNotification: z.boolean().optional(),
+      sendNotification: z.boolean().optional(),
+    }),
+  ),
 );
 
 /** PATCH /api/event/{id}/registration: what the person may change on their registration later. */
-export const UpdateRegistrationBodySchema = z.object({ showInParticipantList: z.boolean() });
+export const UpdateRegistrationBodySchema = deferred(() => z.object({ showInParticipantList: z.boolean() }));
 export type UpdateRegistrationBody = z.infer<typeof UpdateRegistrationBodySchema>;
 
 /** GET /api/event/{id}/participants: participating persons who agreed to be listed, by name. */
-export const EventParticipantListSchema = z.object({
-  items: z.array(z.object({ personId: z.string(), name: z.string() })),
-  /** Everyone holding a place, listed or not. */
-  participantCount: z.number().int(),
-});
+export const EventParticipantListSchema = deferred(() =>
+  z.object({
+    items: z.array(z.object({ personId: z.string(), name: z.string() })),
+    /** Everyone holding a place, listed or not. */
+    participantCount: z.number().int(),
+  }),
+);
 export type EventParticipantList = z.infer<typeof EventParticipantListSchema>;
 
-export const EventDocumentSchema = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  tenantId: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  createdAt: z.iso.datetime({ offset: true }),
-  downloadUrl: z.string().describe('Relative to the API base, needs the bearer token'),
-});
+export const EventDocumentSchema = deferred(() =>
+  z.object({
+    id: z.string(),
+    eventId: z.string(),
+    tenantId: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    downloadUrl: z.string().describe('Relative to the API base, needs the bearer token'),
+  }),
+);
 export type EventDocument = z.infer<typeof EventDocumentSchema>;
-export const EventDocumentListSchema = z.object({ items: z.array(EventDocumentSchema) });
+export const EventDocumentListSchema = deferred(() => z.object({ items: z.array(EventDocumentSchema) }));
 
-export const EventContactPersonSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-export type EventContactPerson = z.infer<typeof EventContactPersonSchema>;
-export const EventContactPersonListSchema = z.object({ items: z.array(EventContactPersonSchema) });
-
-/** One row of GET /api/me/event/registrations. */
-export const MyRegistrationSchema = EventRegistrationSchema.extend({
-  event: z.object({
+export const EventContactPersonSchema = deferred(() =>
+  z.object({
     id: z.string(),
     name: z.string(),
-    start: z.iso.datetime({ offset: true }),
-    end: z.iso.datetime({ offset: true }),
-    city: z.string().nullable(),
-    tenantName: z.string(),
-    cancelled: z.boolean(),
-    status: EventStatusSchema,
+    role: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
   }),
-});
+);
+export type EventContactPerson = z.infer<typeof EventContactPersonSchema>;
+export const EventContactPersonListSchema = deferred(() =>
+  z.object({ items: z.array(EventContactPersonSchema) }),
+);
+
+/** One row of GET /api/me/event/registrations. */
+export const MyRegistrationSchema = deferred(() =>
+  EventRegistrationSchema.extend({
+    event: z.object({
+      id: z.string(),
+      name: z.string(),
+      start: z.iso.datetime({ offset: true }),
+      end: z.iso.datetime({ offset: true }),
+      city: z.string().nullable(),
+      tenantName: z.string(),
+      cancelled: z.boolean(),
+      status: EventStatusSchema,
+    }),
+  }),
+);
 export type MyRegistration = z.infer<typeof MyRegistrationSchema>;
 
-const boolParam = z
-  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0'])])
-  .transform((v) => v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase())));
+const boolParam = deferred(() =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0'])])
+    .transform((v) => v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase()))),
+);
 
 /** Ordered by event StartTime ascending by default; `orderby` RegisteredAt (or CreatedAt) also works. */
-export const MyRegistrationsQuerySchema = pagedQuerySchema(['StartTime', 'RegisteredAt', 'CreatedAt']).extend(
-  {
+export const MyRegistrationsQuerySchema = deferred(() =>
+  pagedQuerySchema(['StartTime', 'RegisteredAt', 'CreatedAt']).extend({
     includeCancelled: boolParam.optional(),
     /** Only events that have not ended by then (ISO date or date-time), e.g. the dashboard's next events. */
     from: isoDateOrDateTime.optional(),
@@ -370,16 +410,18 @@ export const MyRegistrationsQuerySchema = pagedQuerySchema(['StartTime', 'Regist
     tenantId: idsParam,
     /** Only registrations in these states (`invited,waiting` or repeated). */
     status: z.preprocess(splitIds, z.array(RegistrationStatusSchema).max(6)).optional(),
-  },
+  }),
 );
 export type MyRegistrationsQuery = z.infer<typeof MyRegistrationsQuerySchema>;
-export const MyRegistrationListSchema = pagedListSchema(MyRegistrationSchema);
+export const MyRegistrationListSchema = deferred(() => pagedListSchema(MyRegistrationSchema));
 export type MyRegistrationList = z.infer<typeof MyRegistrationListSchema>;
 
 /** GET /api/me/calendar-feed and POST /api/me/calendar-feed/renew */
-export const CalendarFeedSchema = z.object({
-  url: z.string().describe('Secret subscription URL (webcal-compatible); renewing invalidates the old one'),
-  createdAt: z.iso.datetime({ offset: true }),
-});
+export const CalendarFeedSchema = deferred(() =>
+  z.object({
+    url: z.string().describe('Secret subscription URL (webcal-compatible); renewing invalidates the old one'),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+);
 export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
-export const CalendarFeedParamsSchema = z.object({ token: z.string().min(1).max(128) });
+export const CalendarFeedParamsSchema = deferred(() => z.object({ token: z.string().min(1).max(128) }));

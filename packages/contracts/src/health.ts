@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { deferred } from './deferred.ts';
 
-export const HealthSchema = z.object({ status: z.literal('ok') });
-export const ReadySchema = z.object({ status: z.enum(['ok']), database: z.enum(['pglite', 'postgres']) });
+export const HealthSchema = deferred(() => z.object({ status: z.literal('ok') }));
+export const ReadySchema = deferred(() =>
+  z.object({ status: z.enum(['ok']), database: z.enum(['pglite', 'postgres']) }),
+);

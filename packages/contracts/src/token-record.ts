@@ -1,18 +1,21 @@
 import { z } from 'zod';
+import { deferred } from './deferred.ts';
 
 /**
  * The stored token record of spec §3 (createdAt in milliseconds). The web's backend-for-frontend keeps it per
  * browser session on the server; the native apps keep it in the device's secure storage (ADR 0009).
  */
-export const TokenRecordSchema = z.object({
-  id_token: z.string().min(1),
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).optional(),
-  expires_in: z.number(),
-  refresh_token_expires_in: z.number().optional(),
-  createdAt: z.number(),
-  scope: z.string().optional(),
-});
+export const TokenRecordSchema = deferred(() =>
+  z.object({
+    id_token: z.string().min(1),
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1).optional(),
+    expires_in: z.number(),
+    refresh_token_expires_in: z.number().optional(),
+    createdAt: z.number(),
+    scope: z.string().optional(),
+  }),
+);
 export type TokenRecord = z.infer<typeof TokenRecordSchema>;
 
 /** Tokens are treated as expired this long before their stated expiry. */

@@ -1,5 +1,6 @@
 import { PRODUCT_KEY } from '@vereinsheim/contracts/constants';
 import { z } from 'zod';
+import { deferred } from '@vereinsheim/contracts/deferred';
 import { apiGet, isApiError } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { LANGUAGE_KEY, isLanguage, rememberLanguageForTheServer } from '../i18n/i18n.ts';
@@ -91,7 +92,7 @@ export class SessionHolder {
 }
 
 /** The person-claims response, read leniently (booleans may arrive as 'TRUE', spec §5). */
-const PersonClaimsLooseSchema = z.record(z.string(), z.unknown());
+const PersonClaimsLooseSchema = deferred(() => z.record(z.string(), z.unknown()));
 
 /**
  * Claims of a sign-in: the ID token's claims merged with GET /api/b2c/person/{sub} (spec §4); a 404 or 500

@@ -2,14 +2,17 @@ import { normalizeBlogPost, type BlogPost } from '@vereinsheim/contracts/blog';
 import { pagedListSchema, type PagedList } from '@vereinsheim/contracts/paging';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { deferred } from '@vereinsheim/contracts/deferred';
 import { fetchListPage, NEWEST_FIRST, pagedListQueryOptions } from '../../../shared/api/paging.ts';
 import { blogKeys } from './keys.ts';
 
 /** The page is read loosely and every item normalised once here (spec §3: scope, date variants, images). */
-export const LooseBlogPageSchema = pagedListSchema(z.unknown()).transform((page): PagedList<BlogPost> => ({
-  ...page,
-  items: page.items.map(normalizeBlogPost),
-}));
+export const LooseBlogPageSchema = deferred(() =>
+  pagedListSchema(z.unknown()).transform((page): PagedList<BlogPost> => ({
+    ...page,
+    items: page.items.map(normalizeBlogPost),
+  })),
+);
 
 /** GET me/cms2/blogpost: the person's news (of all clubs, or of `tenantIds`), pinned first, then the newest. */
 export const fetchBlogPage = (page: number, tenantIds?: string[], signal?: AbortSignal) =>

@@ -9,6 +9,7 @@ import {
 import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import type { InvoiceStatus } from '@vereinsheim/contracts/invoice';
 import { z } from 'zod';
+import { deferred } from '@vereinsheim/contracts/deferred';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
@@ -92,9 +93,11 @@ export const useInvoiceAction = (tenantId: string) =>
     }),
   );
 
-const TeamsSchema = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), tenantId: z.string() })),
-});
+const TeamsSchema = deferred(() =>
+  z.object({
+    items: z.array(z.object({ id: z.string(), name: z.string(), tenantId: z.string() })),
+  }),
+);
 /** The teams the signed-in person sees (GET /me/team), for a fee run over a team of the club. */
 export function useTeamsForFeeRun() {
   return useQuery({

@@ -13,6 +13,7 @@ import { MemberSearchResultSchema } from '@vereinsheim/contracts/club-admin';
 import { SendClubMessageResultSchema } from '@vereinsheim/contracts/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { deferred } from '@vereinsheim/contracts/deferred';
 import { apiGet, apiRequest } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { resourceKeys } from '../../../shared/api/query-keys.ts';
@@ -109,7 +110,7 @@ export function useParticipants(tenantId: string, id: string) {
   });
 }
 
-const ChangeSchema = z.object({ registrationId: z.string(), status: z.string() });
+const ChangeSchema = deferred(() => z.object({ registrationId: z.string(), status: z.string() }));
 
 export const useApprove = (tenantId: string, id: string) =>
   useEventMutation((registrationId: string) =>
@@ -218,12 +219,14 @@ export const useDeletePost = (tenantId: string) =>
     apiRequest(`tenants/${enc(tenantId)}/manage/news/${enc(id)}`, null, { method: 'DELETE' }),
   );
 
-const NewsImageSchema = z.object({
-  originalUrl: z.string(),
-  path: z.string(),
-  width: z.number(),
-  height: z.number(),
-});
+const NewsImageSchema = deferred(() =>
+  z.object({
+    originalUrl: z.string(),
+    path: z.string(),
+    width: z.number(),
+    height: z.number(),
+  }),
+);
 export const useUploadNewsImage = (tenantId: string) =>
   useMutation({
     mutationFn: (file: File) => {
@@ -264,9 +267,11 @@ export const useSendMessage = (tenantId: string) =>
     },
   });
 
-const TeamsSchema = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), tenantId: z.string() })),
-});
+const TeamsSchema = deferred(() =>
+  z.object({
+    items: z.array(z.object({ id: z.string(), name: z.string(), tenantId: z.string() })),
+  }),
+);
 /** The teams the signed-in person sees (GET /me/team), for the message audience. */
 export function useTeamsForMessages() {
   return useQuery({
