@@ -1,4 +1,3 @@
-import { types } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { deferred, deferredSchemasBuilt, lazyObject } from './deferred.ts';
@@ -22,12 +21,14 @@ describe('lazyObject (the stand-in a browser gets)', () => {
     const build = vi.fn(buildEvent);
     const schema = lazyObject(build);
     expect(build).not.toHaveBeenCalled();
-    expect(types.isProxy(schema)).toBe(true);
+    expect(Object.getOwnPropertyNames(schema)).toEqual([]);
 
     expect(schema.safeParse(valid).success).toBe(true);
     schema.parse(valid);
     void schema.shape;
     expect(build).toHaveBeenCalledTimes(1);
+    // Built, the stand-in holds the schema's internals itself: a parse reads them without going through the proxy.
+    expect(Object.getOwnPropertyNames(schema)).toEqual(expect.arrayContaining(['_zod', 'def', 'type']));
   });
 
   it('parses, transforms and refuses as the schema itself does, with the same issues', () => {
@@ -90,6 +91,5 @@ describe('deferred outside a browser (the server, Node)', () => {
     expect(build).toHaveBeenCalledTimes(1);
     expect(deferredSchemasBuilt()).toBe(before + 1);
     expect(Object.getPrototypeOf(schema)).toBe(Object.getPrototypeOf(buildEvent()));
-    expect(types.isProxy(schema)).toBe(false);
   });
 });

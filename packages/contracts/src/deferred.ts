@@ -20,28 +20,31 @@ export function deferredSchemasBuilt(): number {
 }
 
 /**
- * A stand-in for the object `build` returns, built on the first property read, call, `in` or `instanceof`. Every
- * read goes to the built object with itself as the receiver, so its getters and methods see the real object;
- * a method read through the stand-in is called with the stand-in as `this`, which passes on in the same way.
+ * A stand-in for the object `build` returns, built on the first property read, call, `in` or `instanceof`.
+ *
+ * The stand-in is a plain object whose prototype is a proxy. The first read that reaches the proxy builds the
+ * object and copies the built object's own properties onto the stand-in (a schema's `_zod`, `def` and `type`: its
+ * internals are then shared, not copied). From then on those reads are the stand-in's own, as fast as on the
+ * schema itself; what a schema keeps on its prototype (its methods, `~standard`) is read from the built object
+ * through the proxy and runs with the stand-in as `this`, which holds the same internals.
  */
 export function lazyObject<T extends object>(build: () => T): T {
   let real: T | undefined;
-  const target = (): T => {
+  const materialize = (): T => {
     if (real === undefined) {
       real = build();
       built += 1;
+      Object.defineProperties(stand, Object.getOwnPropertyDescriptors(real));
     }
     return real;
   };
-  return new Proxy(Object.create(null) as T, {
-    get: (_stand, key) => {
-      const object = target();
-      return Reflect.get(object, key, object) as unknown;
-    },
-    set: (_stand, key, value) => Reflect.set(target(), key, value),
-    has: (_stand, key) => Reflect.has(target(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+  const prototype = new Proxy(Object.create(null) as object, {
+    get: (_prototype, key) => (real ?? materialize())[key as keyof T],
+    has: (_prototype, key) => key in materialize(),
+    getPrototypeOf: () => Object.getPrototypeOf(materialize()) as object | null,
   });
+  const stand = Object.create(prototype) as T;
+  return stand;
 }
 
 /** A contract's schema: deferred in a browser (see above), built at once elsewhere. */
