@@ -42,7 +42,10 @@ describe('contract schemas on a page', () => {
 
     const refused = session.WebSessionSchema.safeParse({ ...answer, fresh: 'yes', claims: {} });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['claims.sub', 'fresh']);
+    expect(refused.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'claims.sub',
+      'fresh',
+    ]);
     expect(deferredSchemasBuilt()).toBe(before + 2);
   });
 });
