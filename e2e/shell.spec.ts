@@ -250,6 +250,48 @@ test.describe('web app shell', () => {
     }
   });
 
+  test("a returning member's start-up asks the engine to compile each of its scripts as it arrives; a page's own chunk is compiled as it runs", async ({
+    page,
+    browser,
+  }) => {
+    const hint = '//# allFunctionsCalledOnLoad';
+    const returning = await returningMember(page, browser);
+    try {
+      const next = await returning.newPage();
+      const scripts = new Map<string, Promise<string>>();
+      next.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        // The date-format worker's script is a worker's, not the page's (its one line makes a formatter).
+        if (response.request().resourceType() === 'script' && !pathname.includes('.worker-'))
+          scripts.set(pathname, response.text());
+      });
+      await next.goto('/');
+      await expect(next.getByRole('heading', { name: 'Hallo Mia!' })).toBeVisible({ timeout: 20_000 });
+      // Until the shell has taken the first screen over, with the club selection it loads on demand.
+      await expect(next.getByTestId('first-screen')).toHaveCount(0, { timeout: 20_000 });
+      await expect(next.getByTestId('club-scope').locator('ion-select:visible')).toBeVisible();
+      await next.waitForLoadState('networkidle');
+      expect(scripts.keys()).toContain(builtFile('index.html'));
+      expect(scripts.keys()).toContain(builtFile('src/app/AppShell.tsx'));
+      expect(scripts.keys()).toContain(builtFile('src/features/dashboard/pages/DashboardPage.tsx'));
+      const bodies = await Promise.all(
+        [...scripts].map(async ([file, body]) => [file, (await body).slice(0, hint.length)]),
+      );
+      expect(bodies.filter(([, start]) => start !== hint)).toEqual([]);
+      // A page opened later: its chunk and what only it loads are compiled function by function, as they run.
+      for (const source of [
+        'src/features/events/pages/EventListPage.tsx',
+        'src/features/events/pages/CalendarPage.tsx',
+      ]) {
+        const response = await next.request.get(builtFile(source));
+        expect(response.ok()).toBe(true);
+        expect((await response.text()).startsWith(hint), source).toBe(false);
+      }
+    } finally {
+      await returning.close();
+    }
+  });
+
   test("a returning member sees the dashboard before the shell's code has loaded, and the shell takes over", async ({
     page,
     browser,

@@ -13,6 +13,7 @@
  * Prints performance score, FCP, LCP, TBT, CLS, Speed Index and the JavaScript transferred (encoded bytes of every
  * script the page fetched, lazy chunks included). Needs `npm run build` (done here when dist/ is missing or stale).
  * Run it on a quiet machine: CPU contention shows up directly in TBT and the score.
+ * BENCH_WEB_DIST=dir audits that build (a copy of apps/web/dist) instead, e.g. two builds in alternating runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,11 +118,18 @@ async function audit(port, url) {
 
 /** `runs`: audits per page (default BENCH_WEB_RUNS, else 1). */
 export async function benchWeb({ runs = RUNS } = {}) {
-  ensureWebBuild();
+  // BENCH_WEB_DIST: audit that build (a copy of dist/, e.g. to compare two builds) instead of apps/web/dist.
+  const dist = process.env.BENCH_WEB_DIST;
+  if (!dist) ensureWebBuild();
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH}`);
   const db = await freshDatabase();
   const server = await startServer({
-    env: { LOG_LEVEL: 'warn', RESPONSE_CHECK: 'false', ...(db ? { DATABASE_URL: db.url } : {}) },
+    env: {
+      LOG_LEVEL: 'warn',
+      RESPONSE_CHECK: 'false',
+      ...(db ? { DATABASE_URL: db.url } : {}),
+      ...(dist ? { WEB_DIST: path.resolve(dist) } : {}),
+    },
     timeoutMs: 600_000,
   }).catch(async (error) => {
     await db?.drop();

@@ -282,12 +282,70 @@ function firstScreenChunk(): Plugin {
   };
 }
 
+/** V8's explicit compile hint (Chromium 136+): compile every function of this script while it streams in. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** A route's page (app/routes.tsx loads each lazily): `/src/features/<feature>/pages/<Page>.tsx`. */
+const PAGE_MODULE = /\/src\/features\/[^/]+\/pages\/[^/]+\.tsx$/;
+
+/** The page a signed-in start opens on; its chunk is part of the start-up (app/Bootstrap.tsx, preloadSignedIn). */
+const START_PAGE = '/src/features/dashboard/pages/DashboardPage.tsx';
+
+/**
+ * The start-up's scripts are compiled by the engine while they arrive, beside the main thread, instead of function
+ * by function on each one's first call (issue 14 §6; ADR 0055). A trace of a returning member's cold dashboard
+ * load put 250–340 ms of the main thread (unthrottled; about four times that on a slow phone) in compiling
+ * functions lazily, nearly a third of its work; with the hint it was 25–120 ms. A magic comment at the top of a
+ * script asks for it; an engine that does not know it reads a comment.
+ *
+ * The start-up's chunks carry it: the entry's and every chunk reachable from it through static and dynamic
+ * imports, except through the chunk of a route's page other than the dashboard's. That is the start-up, the
+ * first screen, the shell with what it loads on demand (Ionic's elements, the club selection), and the texts.
+ * Most of their functions run on every start. A page's chunk, and the libraries only pages load, are compiled
+ * lazily as before: loaded on navigation, many of their functions never run.
+ */
+function compileTheStartUpEarly(): Plugin {
+  return {
+    name: 'vereinsheim:compile-the-start-up-early',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite's own post-processing, which puts its map of preloaded files first in a chunk.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter(
+          (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('The build has no entry chunk');
+        const startUp = new Set<Rolldown.OutputChunk>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (startUp.has(chunk)) return;
+          startUp.add(chunk);
+          for (const file of chunk.imports) visit(byFile.get(file)!);
+          for (const file of chunk.dynamicImports) {
+            const loaded = byFile.get(file);
+            const id = loaded?.facadeModuleId ?? '';
+            if (loaded && (!PAGE_MODULE.test(id) || id.endsWith(START_PAGE))) visit(loaded);
+          }
+        };
+        visit(entry);
+        if (![...startUp].some((chunk) => chunk.facadeModuleId?.endsWith(START_PAGE)))
+          throw new Error(`The start-up's compile hints: ${START_PAGE} is not among its chunks`);
+        for (const chunk of startUp) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     ionicElementsOutOfTheShell(),
     startRequestsWithThePage(),
     firstScreenChunk(),
+    compileTheStartUpEarly(),
     // The installable web app: manifest (icons from assets/logo.svg, scripts/generate-assets.mjs) and the service
     // worker src/sw.ts with the precache list of this build. Registered by main.tsx on the web only.
     VitePWA({
