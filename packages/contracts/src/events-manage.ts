@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { deferred } from './deferred.ts';
 import { RegistrationStatusSchema } from './enums.ts';
-import { EventVisibilitySchema, PriceOptionKindSchema } from './events.ts';
+import {
+  EventDocumentParamsSchema,
+  EventVisibilitySchema,
+  PriceOptionKindSchema,
+  TenantEventParamsSchema,
+} from './events.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -141,23 +146,15 @@ export type ManagedEvent = z.infer<typeof ManagedEventSchema>;
 export const ManageEventListQuerySchema = deferred(() => pagedQuerySchema(['StartTime', 'Name']));
 export type ManageEventListQuery = z.infer<typeof ManageEventListQuerySchema>;
 
-export const ManageEventParamsSchema = deferred(() =>
-  z.object({
-    tenantId: z.string().min(1).max(64),
-    eventId: z.string().min(1).max(64),
-  }),
-);
+/** A club's event in the management's paths: the same parameters as the member's (events.ts). */
+export const ManageEventParamsSchema = TenantEventParamsSchema;
 export const ManageTenantParamsSchema = deferred(() => z.object({ tenantId: z.string().min(1).max(64) }));
 export const ManageRegistrationParamsSchema = deferred(() =>
   ManageEventParamsSchema.extend({
     registrationId: z.string().min(1).max(64),
   }),
 );
-export const ManageDocumentParamsSchema = deferred(() =>
-  ManageEventParamsSchema.extend({
-    documentId: z.string().min(1).max(64),
-  }),
-);
+export const ManageDocumentParamsSchema = EventDocumentParamsSchema;
 
 /** Documents an event may carry: PDFs and images, at most this size. */
 export const EVENT_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
