@@ -3,6 +3,7 @@ import { deferred } from './deferred.ts';
 import { RegistrationStatusSchema } from './enums.ts';
 import {
   EventDocumentParamsSchema,
+  EventPlaceSchema,
   EventVisibilitySchema,
   PriceOptionKindSchema,
   TenantEventParamsSchema,
@@ -97,15 +98,7 @@ export const ManagedEventSchema = deferred(() =>
     description: z.string().nullable(),
     start: dateTime,
     end: dateTime,
-    place: z.object({
-      name: z.string().nullable(),
-      street: z.string().nullable(),
-      streetNumber: z.string().nullable(),
-      zip: z.string().nullable(),
-      city: z.string().nullable(),
-      country: z.string().nullable(),
-      countryCode: z.string().nullable(),
-    }),
+    place: EventPlaceSchema,
     organiser: z.string().nullable(),
     disciplineIds: z.array(z.string()),
     divisionIds: z.array(z.string()),
