@@ -167,6 +167,35 @@ const DASHBOARD_PAGE = 'dashboard';
 const FIRST_SCREEN_LOADS = ['/node_modules/@capacitor/preferences/dist/esm/web.js'];
 
 /**
+ * The built chunks of `bundle` and its entry chunk; `reachable(start, follow)` is `start` with every chunk they
+ * import, statically and, where `follow` says so for the chunk loaded, dynamically.
+ */
+function chunkGraph(bundle: Rolldown.OutputBundle) {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The build has no entry chunk');
+  const reachable = (
+    start: Rolldown.OutputChunk[],
+    follow: (loaded: Rolldown.OutputChunk) => boolean = () => false,
+  ) => {
+    const seen = new Set<Rolldown.OutputChunk>();
+    const visit = (chunk: Rolldown.OutputChunk) => {
+      if (seen.has(chunk)) return;
+      seen.add(chunk);
+      for (const file of chunk.imports) visit(byFile.get(file)!);
+      for (const file of chunk.dynamicImports) {
+        const loaded = byFile.get(file);
+        if (loaded && follow(loaded)) visit(loaded);
+      }
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  return { chunks, entry, reachable };
+}
+
+/**
  * The built files the dashboard's first screen loads after the entry, in `language` (issue 14 §6): the chunks of
  * FIRST_SCREEN_ROOTS and FIRST_SCREEN_LOADS with the chunks they import that the entry does not bring, their style
  * sheets, and the `shell` and `dashboard` texts (app/Bootstrap.tsx, preloadSignedIn). The data's code first, as the
@@ -176,21 +205,8 @@ function firstScreenFiles(
   bundle: Rolldown.OutputBundle,
   language: Language,
 ): { scripts: string[]; styles: string[] } {
-  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The build has no entry chunk');
-  const withImports = (start: Rolldown.OutputChunk[]) => {
-    const seen = new Set<Rolldown.OutputChunk>();
-    const visit = (chunk: Rolldown.OutputChunk) => {
-      if (seen.has(chunk)) return;
-      seen.add(chunk);
-      for (const file of chunk.imports) visit(byFile.get(file)!);
-    };
-    start.forEach(visit);
-    return seen;
-  };
-  const loadedWithTheEntry = withImports([entry]);
+  const { chunks, entry, reachable } = chunkGraph(bundle);
+  const loadedWithTheEntry = reachable([entry]);
   const modules = [
     ...FIRST_SCREEN_ROOTS,
     ...FIRST_SCREEN_LOADS,
@@ -202,7 +218,7 @@ function firstScreenFiles(
     if (!chunk) throw new Error(`The dashboard's page: no chunk for ${suffix}`);
     return chunk;
   });
-  const loaded = [...withImports(roots)].filter((chunk) => !loadedWithTheEntry.has(chunk));
+  const loaded = [...reachable(roots)].filter((chunk) => !loadedWithTheEntry.has(chunk));
   return {
     scripts: loaded.map((chunk) => chunk.fileName),
     styles: [...new Set(loaded.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))],
@@ -313,24 +329,11 @@ function compileTheStartUpEarly(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter(
-          (file): file is Rolldown.OutputChunk => file.type === 'chunk',
-        );
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        if (!entry) throw new Error('The build has no entry chunk');
-        const startUp = new Set<Rolldown.OutputChunk>();
-        const visit = (chunk: Rolldown.OutputChunk) => {
-          if (startUp.has(chunk)) return;
-          startUp.add(chunk);
-          for (const file of chunk.imports) visit(byFile.get(file)!);
-          for (const file of chunk.dynamicImports) {
-            const loaded = byFile.get(file);
-            const id = loaded?.facadeModuleId ?? '';
-            if (loaded && (!PAGE_MODULE.test(id) || id.endsWith(START_PAGE))) visit(loaded);
-          }
-        };
-        visit(entry);
+        const { entry, reachable } = chunkGraph(bundle);
+        const startUp = reachable([entry], (loaded) => {
+          const id = loaded.facadeModuleId ?? '';
+          return !PAGE_MODULE.test(id) || id.endsWith(START_PAGE);
+        });
         if (![...startUp].some((chunk) => chunk.facadeModuleId?.endsWith(START_PAGE)))
           throw new Error(`The start-up's compile hints: ${START_PAGE} is not among its chunks`);
         for (const chunk of startUp) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
